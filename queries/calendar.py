@@ -1,0 +1,162 @@
+"""A moment in time -> its four pillars (year, month, day and hour 干支).
+
+Time scales, which is where peer software goes wrong:
+
+* The year and month pillars change at instants: the year at the exact 立春, the month at the exact
+  節, to the second. lunar-python's 節 table is China Standard Time (UTC+8), so the moment is first
+  converted to UTC+8 and then compared with its ``...Exact`` values (which compare at whole seconds).
+  A cast at 04:00 in Seoul is 03:00 in Beijing and is judged against the 節 at that instant.
+* The day and hour pillars follow the local wall clock of the moment's own time zone: a cast at
+  04:00 in Seoul is the 寅 hour of that Seoul date.
+* The late 子 hour (23:00-24:00 local) is 子 hour, and its stem follows the 五鼠遁 of the *next*
+  day's stem. Which day pillar it belongs to is a convention, ``zi_hour``:
+
+  - ``"same-day"`` (default): the calendar date's day pillar is kept;
+  - ``"next-day"``: the next day's day pillar is used.
+
+  The year and month pillars never move with this convention: they follow the instant.
+
+Seconds are kept; microseconds are dropped (the 節 table is in whole seconds, so dropping them
+cannot move a moment across a 節). Supported years: 1600-2999 (lunar-python reads earlier dates
+as Julian-calendar dates, and 節 times far from today depend on an extrapolated ΔT).
+Sources of 節 times differ by up to about 30 s (lunar-python, sxtwl, ephem), so a chart cast
+within a minute of a 節 is a boundary case.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from lunar_python import Solar
+
+from queries.errors import UserError
+
+ZI_HOUR = ("same-day", "next-day")
+
+_STEMS = "甲乙丙丁戊己庚辛壬癸"
+_BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+_SIXTY = frozenset(_STEMS[i % 10] + _BRANCHES[i % 12] for i in range(60))
+_CHINA = timezone(timedelta(hours=8), "UTC+08:00")
+_YEARS = (1600, 2999)
+_EXAMPLES = "such as 2024-10-08T04:00, 2024-10-08T04:00:30 or 2024-10-08T04:00+09:00"
+
+
+@dataclass(frozen=True)
+class Pillars:
+    """The four pillars; year, month and hour may be unknown (None), e.g. when entered by hand.
+
+    >>> Pillars('甲辰', '甲戌', '乙巳', '戊寅').month_branch
+    '戌'
+    """
+
+    year: str | None
+    month: str | None
+    day: str
+    hour: str | None
+
+    def __post_init__(self):
+        for name in ("year", "month", "day", "hour"):
+            value = getattr(self, name)
+            if value is None and name != "day":
+                continue
+            if value not in _SIXTY:
+                raise UserError(f"{name} pillar {value!r} is not one of the sixty 干支 "
+                                f"(a stem 甲…癸 then a branch 子…亥, e.g. 甲子)")
+
+    @property
+    def month_branch(self) -> str:
+        """The month branch (月建)."""
+        if self.month is None:
+            raise UserError("no month pillar was given, but the month branch (月建) is needed")
+        return self.month[1]
+
+
+def _zone(tz: str):
+    try:
+        return ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
+        raise UserError(f"unknown time zone {tz!r}: use an IANA name such as Asia/Shanghai, "
+                        f"Asia/Seoul, America/New_York or UTC") from None
+
+
+def parse_moment(text: str, tz: str | None = None) -> datetime:
+    """ISO date-and-time text -> an aware datetime.
+
+    Without an offset in the text, the wall-clock time is read in the IANA zone ``tz`` (default:
+    the machine's local zone); a time the clocks skip (daylight saving) is refused, and a repeated
+    one means its first occurrence. With an offset, the text fixes the instant; it is shown in
+    ``tz`` when ``tz`` is given, so the day and hour pillars follow that zone's clock.
+
+    >>> parse_moment('2024-10-08T04:00', 'Asia/Seoul')
+    datetime.datetime(2024, 10, 8, 4, 0, tzinfo=zoneinfo.ZoneInfo(key='Asia/Seoul'))
+    >>> parse_moment('2024-10-08T04:00:30+09:00')
+    datetime.datetime(2024, 10, 8, 4, 0, 30, tzinfo=datetime.timezone(datetime.timedelta(seconds=32400)))
+    >>> parse_moment('2024-10-07T19:00:30Z', 'Asia/Seoul').isoformat()
+    '2024-10-08T04:00:30+09:00'
+    >>> parse_moment('yesterday')  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    queries.errors.UserError: cannot read the moment 'yesterday': ...
+    """
+    zone = _zone(tz) if tz is not None else None
+    try:
+        date.fromisoformat(text)
+    except (ValueError, TypeError):
+        pass
+    else:
+        raise UserError(f"the moment {text!r} has no time of day: give a date and time, {_EXAMPLES}")
+    try:
+        moment = datetime.fromisoformat(text)
+    except (ValueError, TypeError):
+        raise UserError(f"cannot read the moment {text!r}: use an ISO date and time, {_EXAMPLES}") from None
+    if not _YEARS[0] <= moment.year <= _YEARS[1]:
+        raise UserError(f"the moment {text!r} is outside the supported years {_YEARS[0]}-{_YEARS[1]}")
+    if moment.tzinfo is not None:
+        return moment.astimezone(zone) if zone is not None else moment
+    if zone is not None:
+        aware = moment.replace(tzinfo=zone)
+        wall = aware.astimezone(timezone.utc).astimezone(zone).replace(tzinfo=None)
+    else:
+        aware = moment.astimezone()          # the machine's zone, with the offset of that date
+        wall = aware.replace(tzinfo=None)
+    if wall != moment:
+        where = tz if tz is not None else "the local time zone"
+        raise UserError(f"the moment {text!r} does not exist in {where} (the clocks skip it): "
+                        "give it with an explicit UTC offset, such as +09:00")
+    return aware
+
+
+def _lunar(wall: datetime):
+    if not _YEARS[0] <= wall.year <= _YEARS[1]:
+        raise UserError(f"the moment {wall.isoformat()} is outside the supported years "
+                        f"{_YEARS[0]}-{_YEARS[1]}")
+    return Solar.fromYmdHms(wall.year, wall.month, wall.day,
+                            wall.hour, wall.minute, wall.second).getLunar()
+
+
+def pillars(moment: datetime, zi_hour: str = "same-day") -> Pillars:
+    """The year, month, day and hour pillars of an aware datetime.
+
+    Year and month change at the exact 立春 and 節 instants (compared in UTC+8, to the second);
+    day and hour follow the moment's local wall clock. From 23:00 to 24:00 the hour is 子 with the
+    next day's 五鼠遁 stem; ``zi_hour`` says whose day it is: ``"same-day"`` (default) keeps the
+    calendar date's day pillar, ``"next-day"`` takes the next day's.
+
+    >>> pillars(parse_moment('2024-10-08T04:00', 'Asia/Seoul'))
+    Pillars(year='甲辰', month='甲戌', day='乙巳', hour='戊寅')
+    >>> late = parse_moment('2024-02-29T23:30', 'Asia/Shanghai')
+    >>> pillars(late)
+    Pillars(year='甲辰', month='丙寅', day='癸亥', hour='甲子')
+    >>> pillars(late, zi_hour='next-day')
+    Pillars(year='甲辰', month='丙寅', day='甲子', hour='甲子')
+    """
+    if zi_hour not in ZI_HOUR:
+        raise UserError(f"unknown zi_hour convention {zi_hour!r}: use one of {', '.join(ZI_HOUR)}")
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"pillars() needs an aware datetime, got {moment.isoformat()} without a zone")
+    local = _lunar(moment)
+    china = _lunar(moment.astimezone(_CHINA))
+    day = local.getDayInGanZhiExact2() if zi_hour == "same-day" else local.getDayInGanZhiExact()
+    # getTimeInGanZhi takes the stem from the sect-1 day, i.e. the next day's stem at 23:xx.
+    return Pillars(year=china.getYearInGanZhiExact(), month=china.getMonthInGanZhiExact(),
+                   day=day, hour=local.getTimeInGanZhi())

@@ -1,0 +1,168 @@
+"""The ``liuyao`` command.
+
+Exit status: 0 done; 1 a negative answer (no answer, no proof, problems found);
+2 a user error, printed as one line; 3 an internal error, also one line.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import KnowledgeError, UserError
+
+LANGS = ("en", "ko", "zh")
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UserError(f"{message} (see {self.prog} --help)")
+
+
+def _common(p):
+    p.add_argument("--kb", action="append", default=[], metavar="DIR",
+                   help="also load a user knowledge folder (repeatable)")
+    p.add_argument("--lang", choices=LANGS, default="en", help="language of explanations")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _kb(args):
+    from .engine.kb import KnowledgeBase
+    try:
+        return KnowledgeBase(extra=args.kb)
+    except KnowledgeError as e:
+        more = f" (and {len(e.problems) - 1} more; run liuyao check DIR)" if len(e.problems) > 1 else ""
+        raise UserError(e.problems[0] + more) from None
+
+
+def _print_json(data):
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def table(names, rows) -> str:
+    """Rows as an aligned text table; CJK characters count two columns wide."""
+    from unicodedata import east_asian_width
+
+    def width(s):
+        return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in s)
+
+    cells = [list(names)] + [[v if isinstance(v, str) else repr(v) for v in row] for row in rows]
+    widths = [max(width(r[i]) for r in cells) for i in range(len(names))]
+    fmt = lambda r: "  ".join(c + " " * (w - width(c)) for c, w in zip(r, widths)).rstrip()
+    lines = [fmt(cells[0]), "  ".join("─" * w for w in widths)] + [fmt(r) for r in cells[1:]]
+    return "\n".join(lines)
+
+
+def cmd_ask(args):
+    kb = _kb(args)
+    names, rows = kb.variables(args.goal), kb.ask(args.goal)
+    if args.json:
+        _print_json({"goal": args.goal, "variables": names, "answers": [list(r) for r in rows]})
+    elif not names:
+        print("yes" if rows else "no")
+    else:
+        print(table(names, rows))
+        print(f"({len(rows)} answer{'s' if len(rows) != 1 else ''})")
+    return 0 if rows else 1
+
+
+def cmd_why(args):
+    from .engine import render
+    kb = _kb(args)
+    proof = kb.explain(args.goal)
+    if proof is None:
+        if args.json:
+            _print_json({"goal": args.goal, "proof": None})
+        else:
+            print(f"{args.goal} does not hold; liuyao why-not shows why")
+        return 1
+    if args.json:
+        _print_json({"goal": args.goal, "proof": render.to_data(proof, args.lang)})
+    elif args.dot:
+        print(render.to_dot(proof, args.lang))
+    elif args.sentences:
+        print(render.sentences(proof, args.lang))
+    else:
+        print(render.text(proof, args.lang, depth=args.depth))
+    return 0
+
+
+def cmd_why_not(args):
+    from .engine import render
+    kb = _kb(args)
+    why = kb.why_not(args.goal)
+    if why is None:
+        if args.json:
+            _print_json({"goal": args.goal, "why_not": None})
+        else:
+            print(f"{args.goal} holds; liuyao why shows the proof")
+        return 1
+    if args.json:
+        _print_json({"goal": args.goal, "why_not": render.why_not_data(why, args.lang)})
+    else:
+        print(render.why_not_text(why, args.lang))
+    return 0
+
+
+def cmd_check(args):
+    from pathlib import Path
+    from .engine.kb import check_folder
+    if not Path(args.dir).is_dir():
+        raise UserError(f"{args.dir}: not a folder (give a folder with facts/ and kb/, or *.tsv and *.dl)")
+    problems = check_folder(args.dir)
+    if args.json:
+        _print_json({"folder": args.dir, "problems": problems})
+    else:
+        for p in problems:
+            print(p)
+        errors = [p for p in problems if not p.endswith("(warning)")]
+        print(f"{len(errors)} error{'s' if len(errors) != 1 else ''}, "
+              f"{len(problems) - len(errors)} warning{'s' if len(problems) - len(errors) != 1 else ''}")
+    return 1 if any(not p.endswith("(warning)") for p in problems) else 0
+
+
+def parser():
+    p = _Parser(prog="liuyao", description="六爻納甲 knowledge base: ask, prove, explain.")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+    a = sub.add_parser("ask", help="answer a goal, e.g. \"clash('子', X)\"")
+    a.add_argument("goal")
+    _common(a)
+    a.set_defaults(run=cmd_ask)
+    w = sub.add_parser("why", help="prove a goal")
+    w.add_argument("goal")
+    w.add_argument("--depth", type=int, default=None, help="fold sub-proofs below this depth")
+    w.add_argument("--dot", action="store_true", help="print a Graphviz graph")
+    w.add_argument("--sentences", action="store_true", help="print numbered sentences")
+    _common(w)
+    w.set_defaults(run=cmd_why)
+    n = sub.add_parser("why-not", help="explain why a goal has no answer")
+    n.add_argument("goal")
+    _common(n)
+    n.set_defaults(run=cmd_why_not)
+    c = sub.add_parser("check", help="lint a user knowledge folder and list every problem")
+    c.add_argument("dir")
+    c.add_argument("--json", action="store_true", help="print JSON")
+    c.set_defaults(run=cmd_check)
+    return p
+
+
+def main(argv=None):
+    try:
+        args = parser().parse_args(argv)
+        return args.run(args)
+    except UserError as e:
+        print(f"liuyao: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("liuyao: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as e:  # a bug of ours: one line, never a traceback
+        print(f"liuyao: internal error: {type(e).__name__}: {e}", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

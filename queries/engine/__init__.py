@@ -1,0 +1,1 @@
+"""Generic Datalog machinery around pyDatalog: no divination knowledge lives here."""

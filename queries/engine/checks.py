@@ -1,0 +1,159 @@
+"""Lint before load: every hazard of pyDatalog that would answer wrongly or hang is an error.
+
+Errors: arity mismatch, unknown predicate, unsafe head variable, a negated or compared
+variable not bound earlier, repeated ``_``, negation inside recursion, and a recursive rule
+whose first positive literal is not recursive (right recursion hangs pyDatalog on cycles).
+Warning: an existential variable in a negation whose name does not start with ``_``.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .syntax import Atom, Compare, Var, term_vars
+
+
+def _binds(literal, bound):
+    """Variables a body literal binds, given the ones bound before it."""
+    if isinstance(literal, Atom):
+        return set() if literal.negated else set(term_vars(literal))
+    if literal.op == "==" and isinstance(literal.left, Var) and literal.left.name not in bound \
+            and set(term_vars(literal.right)) <= bound:
+        return {literal.left.name}
+    if literal.op == "in" and isinstance(literal.left, Var):
+        return {literal.left.name}
+    return set()
+
+
+def _where(rule):
+    return f"{rule.where} ({rule.info.id})" if rule.info.id != rule.where else rule.where
+
+
+def rule_problems(rule):
+    """Safety problems of one rule: (errors, warnings)."""
+    errors, warnings = [], []
+    bound = set()
+    later_positive = [set(term_vars(l)) if isinstance(l, Atom) and not l.negated else set()
+                      for l in rule.body]
+    underscores = sum(term_vars(l).count("_") for l in (rule.head, *rule.body))
+    if underscores > 1:
+        errors.append(f"{_where(rule)}: '_' is one shared variable in pyDatalog, not a wildcard; "
+                      "name each one (_1, _2 …)")
+    for i, literal in enumerate(rule.body):
+        names = term_vars(literal)
+        if isinstance(literal, Atom) and literal.negated:
+            for name in dict.fromkeys(names):
+                if name in bound:
+                    continue
+                if any(name in s for s in later_positive[i + 1:]):
+                    errors.append(f"{_where(rule)}: variable {name} in {literal} is bound only "
+                                  "later; move the negation after the literal that binds it")
+                elif not name.startswith("_"):
+                    warnings.append(f"{_where(rule)}: {name} occurs only in {literal}, so it means "
+                                    f"'for no {name}'; name it _{name} to say so")
+        elif isinstance(literal, Compare):
+            free = set(names) - bound - _binds(literal, bound)
+            if free:
+                errors.append(f"{_where(rule)}: {literal} compares unbound "
+                              f"{', '.join(sorted(free))}; bind it in an earlier literal")
+        bound |= _binds(literal, bound)
+    free_head = [v for v in dict.fromkeys(term_vars(rule.head)) if v not in bound]
+    if free_head:
+        errors.append(f"{_where(rule)}: head variable {', '.join(free_head)} of {rule.head} is not "
+                      "bound by a positive body literal")
+    return errors, warnings
+
+
+def _sccs(graph):
+    """Strongly connected components (Tarjan), as a dict node -> component id."""
+    index, low, stack, on, comp = {}, {}, [], set(), {}
+    counter = [0]
+
+    def visit(v):
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp[w] = v
+                if w == v:
+                    break
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return comp
+
+
+def dependency_graph(rules):
+    graph = defaultdict(set)
+    for rule in rules:
+        graph[rule.head.pred]
+        for lit in rule.body:
+            if isinstance(lit, Atom):
+                graph[rule.head.pred].add(lit.pred)
+                graph[lit.pred]
+    return graph
+
+
+def recursive_components(rules):
+    """Map each predicate to its SCC id; recursive predicates share an id with a body predicate."""
+    return _sccs(dependency_graph(rules))
+
+
+def program_problems(rules, facts, declared):
+    """All errors and warnings of a program.
+
+    ``declared`` maps predicate -> (arity, where) for fact tables and input declarations.
+    """
+    errors, warnings = [], []
+    arity = dict(declared)
+    for fact in facts:
+        arity.setdefault(fact.atom.pred, (len(fact.atom.args), fact.where))
+    for rule in rules:
+        arity.setdefault(rule.head.pred, (len(rule.head.args), rule.where))
+    defined = set(arity)
+    for fact in facts:
+        known, where = arity[fact.atom.pred]
+        if len(fact.atom.args) != known:
+            errors.append(f"{fact.where}: {fact.atom.pred} has {known} arguments ({where}), "
+                          f"this fact has {len(fact.atom.args)}")
+    for rule in rules:
+        for lit in (rule.head, *rule.body):
+            if not isinstance(lit, Atom):
+                continue
+            if lit.pred not in defined:
+                from difflib import get_close_matches
+                near = get_close_matches(lit.pred, sorted(defined), n=3)
+                hint = f"; did you mean {', '.join(near)}?" if near else ""
+                errors.append(f"{_where(rule)}: unknown predicate {lit.pred}/{len(lit.args)}{hint}")
+                continue
+            known, where = arity[lit.pred]
+            if len(lit.args) != known:
+                errors.append(f"{_where(rule)}: {lit.pred} has {known} arguments ({where}), "
+                              f"{lit} has {len(lit.args)}")
+        e, w = rule_problems(rule)
+        errors += e
+        warnings += w
+    comp = recursive_components(rules)
+    for rule in rules:
+        head = comp[rule.head.pred]
+        recursive = [lit for lit in rule.body if isinstance(lit, Atom) and comp.get(lit.pred) == head]
+        for lit in recursive:
+            if lit.negated:
+                errors.append(f"{_where(rule)}: {lit} negates a predicate that depends on "
+                              f"{rule.head.pred} itself (negation inside recursion)")
+        positives = [lit for lit in rule.body if isinstance(lit, Atom) and not lit.negated]
+        if any(not lit.negated for lit in recursive) and comp.get(positives[0].pred) != head:
+            errors.append(f"{_where(rule)}: recursive rule must start with the recursive literal "
+                          f"(right recursion hangs pyDatalog on cyclic data); move "
+                          f"{next(l for l in recursive if not l.negated)} first")
+    return errors, warnings

@@ -1,0 +1,493 @@
+"""KnowledgeBase: load fact tables and clause files into pyDatalog; ask, explain, why-not.
+
+>>> kb = KnowledgeBase()
+>>> kb.ask("clash('子', X)")
+[('午',)]
+>>> proof = kb.explain("clash('子', '午')")
+>>> proof.kind, proof.rule.id, proof.where.startswith("kb/")
+('rule', 'clash.1', True)
+>>> print(kb.why_not("clash('子', '丑')").failures[0].literal)
+(J == ((I + 6) % 12))
+"""
+from __future__ import annotations
+
+import gc
+import logging
+import threading
+from collections import defaultdict
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from pathlib import Path
+
+from pyDatalog import Logic, pyDatalog, pyEngine, pyParser
+
+from ..errors import KnowledgeError, UserError
+from .checks import program_problems
+from .proof import Failure, Proof, WhyNot, show, statement
+from .syntax import Arith, Atom, Compare, Const, Var, holds, parse_goal, parse_text, substitute, term_vars
+from .tables import read_table
+
+log = logging.getLogger("liuyao.engine")
+_PACKAGE = Path(__file__).resolve().parent.parent
+_ROOT = _PACKAGE / "_knowledge" if (_PACKAGE / "_knowledge").is_dir() else _PACKAGE.parent
+
+
+def shipped_dir() -> Path:
+    """Where the shipped facts/ and kb/ live (inside the wheel, or the source tree)."""
+    return _ROOT
+
+
+def engine_name() -> str:
+    """'compiled' or 'pure': which pyDatalog engine this process runs."""
+    return "pure" if str(pyEngine.__file__).endswith(".py") else "compiled"
+
+
+def folder_files(folder: Path):
+    """The fact tables and clause files of a knowledge folder, sorted."""
+    folder = Path(folder)
+    if (folder / "facts").is_dir() or (folder / "kb").is_dir():
+        return sorted((folder / "facts").glob("*.tsv")), sorted((folder / "kb").glob("*.dl"))
+    return sorted(folder.glob("*.tsv")), sorted(folder.glob("*.dl"))
+
+
+@dataclass
+class Program:
+    """Everything read from text: tables, rules and clause-file facts, each with file:line."""
+    tables: dict = field(default_factory=dict)        # predicate -> [Table]
+    rules: list = field(default_factory=list)
+    facts: list = field(default_factory=list)         # Fact from clause files and table rows
+    sources: dict = field(default_factory=dict)       # label -> text of each clause file
+    declared: dict = field(default_factory=dict)      # predicate -> (arity, where)
+    warnings: list = field(default_factory=list)
+
+    def arity(self, pred):
+        return self.declared.get(pred, (None,))[0]
+
+
+def read_program(folders) -> Program:
+    """Read (folder, origin, label) triples; raise KnowledgeError listing every problem."""
+    from .syntax import Fact
+    program, problems = Program(), []
+    for folder, origin, label in folders:
+        folder = Path(folder)
+        if not folder.is_dir():
+            problems.append(f"{label}: not a folder")
+            continue
+        tsvs, dls = folder_files(folder)
+        if not tsvs and not dls and origin == "user":
+            problems.append(f"{label}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
+        for path in tsvs:
+            name = f"{label}/{path.relative_to(folder)}" if label else str(path.relative_to(folder))
+            try:
+                table = read_table(path, name)
+            except KnowledgeError as e:
+                problems.extend(e.problems)
+                continue
+            known = program.declared.get(table.predicate)
+            if known and known[0] != table.arity:
+                problems.append(f"{name}:1: {table.predicate} has {known[0]} columns in {known[1]}, "
+                                f"{table.arity} here")
+                continue
+            program.declared.setdefault(table.predicate, (table.arity, f"{name}:1"))
+            program.tables.setdefault(table.predicate, []).append(table)
+            for row in table.rows:
+                program.facts.append(Fact(Atom(table.predicate, tuple(Const(v) for v in row.values)),
+                                          row.path, row.line, origin, row.notes))
+        for path in dls:
+            name = f"{label}/{path.relative_to(folder)}" if label else str(path.relative_to(folder))
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (UnicodeDecodeError, OSError) as e:
+                problems.append(f"{name}: cannot read as UTF-8 text ({e})")
+                continue
+            rules, facts, found = parse_text(text, name, origin)
+            problems.extend(found)
+            program.rules.extend(rules)
+            program.facts.extend(facts)
+            program.sources[name] = text
+    errors, warnings = program_problems(program.rules, program.facts, program.declared)
+    program.warnings = warnings
+    if problems or errors:
+        raise KnowledgeError(problems + errors)
+    for fact in program.facts:
+        program.declared.setdefault(fact.atom.pred, (len(fact.atom.args), fact.where))
+    for rule in program.rules:
+        program.declared.setdefault(rule.head.pred, (len(rule.head.args), rule.where))
+    return program
+
+
+def check_folder(folder) -> list:
+    """Every problem of a user folder read together with the shipped knowledge."""
+    try:
+        program = read_program(knowledge_folders([folder]))
+    except KnowledgeError as e:
+        return e.problems
+    user = [w for w in program.warnings if w.startswith(str(folder))]
+    return [f"{w} (warning)" for w in user]
+
+
+def knowledge_folders(extra=()):
+    return [(shipped_dir(), "shipped", "")] + [(Path(d), "user", str(d)) for d in extra]
+
+
+def _key(value):
+    return (0, value, "") if isinstance(value, int) else (1, 0, str(value))
+
+
+def _row_key(row):
+    return tuple(_key(v) for v in row)
+
+
+class KnowledgeBase:
+    """The shipped knowledge plus any user folders, loaded into pyDatalog for this thread."""
+
+    def __init__(self, extra=()):
+        self.extra = [str(d) for d in extra]
+        self.program = read_program(knowledge_folders(self.extra))
+        self._thread = threading.get_ident()
+        self._rules = defaultdict(list)
+        for rule in self.program.rules:
+            self._rules[rule.head.pred].append(rule)
+        self._fact_index = {}
+        for fact in self.program.facts:
+            self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
+        self._load()
+
+    # ---- loading --------------------------------------------------------------------------
+
+    def _load(self):
+        Logic()
+        defined = set()
+        for (pred, args), fact in self._fact_index.items():
+            pyDatalog.assert_fact(pred, *args)
+            defined.add(pred)
+        for pred, (arity, _) in sorted(self.program.declared.items()):
+            if pred not in defined and pred not in self._rules:
+                dummy = ("_pyD_none",) * arity
+                pyDatalog.assert_fact(pred, *dummy)
+                pyDatalog.retract_fact(pred, *dummy)
+        for label, text in sorted(self.program.sources.items()):
+            pyParser.load(text, newglobals={"__builtins__": {}}, function=label)
+        self._logic = Logic(True)
+        self._solved = {}
+        gc.collect()
+        gc.freeze()
+
+    def _activate(self):
+        if threading.get_ident() != self._thread:
+            raise RuntimeError("a KnowledgeBase belongs to the thread that made it; make one per thread")
+        if getattr(Logic.tl, "logic", None) is not self._logic:
+            Logic(self._logic)
+            self._logic = Logic.tl.logic
+
+    # ---- facts ----------------------------------------------------------------------------
+
+    def _check_fact(self, pred, args):
+        arity = self.program.arity(pred)
+        if arity is None:
+            raise UserError(f"unknown predicate {pred}/{len(args)}{self._suggest(pred)}")
+        if arity != len(args):
+            raise UserError(f"{pred} has {arity} arguments, not {len(args)}")
+        for a in args:
+            if isinstance(a, bool) or not isinstance(a, (str, int)):
+                raise UserError(f"fact arguments must be strings or whole numbers, not {a!r}")
+
+    def assert_fact(self, pred, *args, where="asserted"):
+        """Add a fact (a cast's input, say); answers and proofs see it at once."""
+        self._check_fact(pred, args)
+        self._activate()
+        from .syntax import Fact
+        key = (pred, tuple(args))
+        if key not in self._fact_index:
+            self._fact_index[key] = Fact(Atom(pred, tuple(Const(a) for a in args)), where, 0, "asserted")
+            pyDatalog.assert_fact(pred, *args)
+            self._solved.clear()
+
+    def retract_fact(self, pred, *args):
+        self._check_fact(pred, args)
+        self._activate()
+        key = (pred, tuple(args))
+        if self._fact_index.pop(key, None) is not None:
+            pyDatalog.retract_fact(pred, *args)
+            self._solved.clear()
+
+    def fact(self, pred, args):
+        """The Fact (with file:line) behind a ground atom, or None."""
+        return self._fact_index.get((pred, tuple(args)))
+
+    def rules_for(self, pred):
+        return list(self._rules.get(pred, ()))
+
+    # ---- asking ---------------------------------------------------------------------------
+
+    def _suggest(self, pred):
+        near = get_close_matches(pred, sorted(self.program.declared), n=3)
+        return f"; did you mean {', '.join(near)}?" if near else ""
+
+    def parse(self, goal):
+        """A goal string or literal tuple, checked against the program's predicates."""
+        if isinstance(goal, (Atom, Compare)):
+            goal = (goal,)
+        if isinstance(goal, str):
+            try:
+                goal = parse_goal(goal)
+            except ValueError as e:
+                raise UserError(f"goal {goal!r}: {e}") from None
+        bound = set()
+        for lit in goal:
+            if isinstance(lit, Atom):
+                arity = self.program.arity(lit.pred)
+                if arity is None:
+                    raise UserError(f"unknown predicate {lit.pred}/{len(lit.args)}{self._suggest(lit.pred)}")
+                if arity != len(lit.args):
+                    raise UserError(f"{lit.pred} has {arity} arguments, {lit} has {len(lit.args)}")
+                if not lit.negated:
+                    bound |= set(term_vars(lit))
+            else:
+                free = set(term_vars(lit)) - bound
+                if lit.op in ("==", "in") and isinstance(lit.left, Var):
+                    free -= {lit.left.name}
+                if free:
+                    raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
+                if lit.op in ("==", "in") and isinstance(lit.left, Var):
+                    bound.add(lit.left.name)
+        return tuple(goal)
+
+    def _solve(self, body):
+        """All solutions of a conjunction as sorted dicts; one pyDatalog query, cached."""
+        got = self._solved.get(body)
+        if got is not None:
+            return got
+        self._activate()
+        query = None
+        for lit in body:
+            q = _pyd_literal(lit)
+            query = q if query is None else query & q
+        names = [v for v in dict.fromkeys(n for l in body if not (isinstance(l, Atom) and l.negated)
+                                          for n in term_vars(l))]
+        if not isinstance(query, pyParser.Body):
+            query = pyParser.Body(query)
+        try:
+            raw = query.ask()
+        except AttributeError as e:
+            if "without definition" not in str(e):
+                raise
+            raw = None
+        if raw is None or raw is False:
+            rows = []
+        elif raw is True:
+            rows = [()]
+        else:
+            rows = list(raw)
+        columns = list(query._variables())
+        solutions = []
+        for row in set(map(tuple, rows)):
+            solution = dict(zip(columns, row))
+            solutions.append({n: solution[n] for n in names if n in solution})
+        solutions.sort(key=lambda s: _row_key(s[n] for n in names if n in s))
+        self._solved[body] = solutions
+        log.debug("solve %s -> %d", " & ".join(map(str, body)), len(solutions))
+        return solutions
+
+    def ask(self, goal):
+        """Sorted answer tuples: one value per variable of the goal, in order of appearance.
+
+        A ground goal answers ``[()]`` when true and ``[]`` when false.
+        """
+        body = self.parse(goal)
+        names = [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
+                                          for v in term_vars(l)) if n != "_"]
+        return [tuple(s[n] for n in names) for s in self._solve(body)]
+
+    def variables(self, goal):
+        body = self.parse(goal)
+        return [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
+                                         for v in term_vars(l)) if n != "_"]
+
+    # ---- proofs ---------------------------------------------------------------------------
+
+    def _ground(self, goal):
+        body = self.parse(goal)
+        if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
+            raise UserError("explain one positive literal at a time, e.g. clash('子', X)")
+        atom = body[0]
+        answers = self._solve(body)
+        if not answers:
+            return atom, None
+        return atom, tuple(a.value if isinstance(a, Const) else answers[0][a.name] for a in atom.args)
+
+    def explain(self, goal, max_height=64):
+        """A proof of minimal height of the goal (its first answer if it has variables), or None."""
+        atom, args = self._ground(goal)
+        if args is None:
+            return None
+        self._proved, self._failed = {}, {}
+        for budget in range(max_height + 1):
+            proof = self._prove(atom.pred, args, budget)
+            if proof is not None:
+                return proof
+        return None
+
+    def _fact_node(self, fact):
+        return Proof("fact", fact.atom.pred, tuple(a.value for a in fact.atom.args),
+                     where=fact.where, origin=fact.origin)
+
+    def _prove(self, pred, args, budget):
+        fact = self._fact_index.get((pred, args))
+        if fact is not None:
+            return self._fact_node(fact)
+        key = (pred, args)
+        got = self._proved.get(key)
+        if got is not None and got.height <= budget:
+            return got
+        if budget == 0 or self._failed.get(key, -1) >= budget:
+            return None
+        for rule in self._rules.get(pred, ()):
+            binding = _unify(rule.head.args, args)
+            if binding is None:
+                continue
+            body = tuple(substitute(lit, binding) for lit in rule.body)
+            for solution in self._solve(body):
+                node = self._rule_node(rule, {**binding, **solution}, budget)
+                if node is not None:
+                    self._proved[key] = node
+                    return node
+        self._failed[key] = budget
+        return None
+
+    def _rule_node(self, rule, binding, budget):
+        children = []
+        for lit in rule.body:
+            ground = substitute(lit, binding)
+            if isinstance(ground, Compare):
+                children.append(Proof("check", ground.op, (), text=str(ground)))
+            elif ground.negated:
+                args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
+                children.append(Proof("not", ground.pred, args))
+            else:
+                child = self._prove(ground.pred, tuple(a.value for a in ground.args), budget - 1)
+                if child is None:
+                    return None
+                children.append(child)
+        names = dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l) if v in binding)
+        return Proof("rule", rule.head.pred, tuple(binding[v.name] if isinstance(v, Var) else v.value
+                                                  for v in rule.head.args),
+                     where=rule.where, origin=rule.origin, rule=rule.info,
+                     bindings=tuple((n, binding[n]) for n in names), children=tuple(children),
+                     height=1 + max((c.height for c in children), default=0))
+
+    # ---- why not --------------------------------------------------------------------------
+
+    def why_not(self, goal, depth=4):
+        """Why the goal has no answer (None when it has one)."""
+        body = self.parse(goal)
+        if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
+            raise UserError("why-not takes one positive literal, e.g. month_break(C, 3)")
+        if self._solve(body):
+            return None
+        self._proved, self._failed = {}, {}
+        return self._why(body[0], depth, set())
+
+    def _why(self, atom, depth, seen):
+        text = str(atom)
+        if text in seen:
+            return WhyNot(text, seen=True)
+        seen.add(text)
+        tables = self.program.tables.get(atom.pred, ())
+        table = ", ".join(t.path for t in tables)
+        failures = []
+        for rule in self._rules.get(atom.pred, ()):
+            binding = _unify_pattern(rule.head.args, atom.args)
+            if binding is None:
+                continue
+            body = tuple(substitute(lit, binding) for lit in rule.body)
+            failures.append(self._why_rule(rule, body, depth, seen))
+        if not tables and not failures and atom.pred not in self._rules:
+            table = "no rows"
+        return WhyNot(text, table=table, failures=tuple(failures))
+
+    def _why_rule(self, rule, body, depth, seen):
+        prefix = [{}]
+        for k, lit in enumerate(body):
+            solutions = self._solve(body[:k + 1])
+            if solutions:
+                prefix = solutions
+                continue
+            agreed = {n: prefix[0][n] for n in prefix[0] if all(p.get(n) == prefix[0][n] for p in prefix)}
+            shown = substitute(lit, agreed)
+            tried = tuple((n, tuple(sorted({p[n] for p in prefix if n in p}, key=_key)))
+                          for n in dict.fromkeys(term_vars(lit)) if n not in agreed and any(n in p for p in prefix))
+            holds_proof = sub = None
+            if isinstance(lit, Atom) and lit.negated:
+                holds_proof = self._prove_first(Atom(lit.pred, substitute(lit, prefix[0]).args))
+            elif isinstance(lit, Atom) and depth > 1 and lit.pred in self._rules:
+                sub = self._why(shown, depth - 1, seen)
+            return Failure(rule.info, rule.where, str(shown), k, len(prefix) if k else 0,
+                           tried, holds_proof, sub)
+        return Failure(rule.info, rule.where, "", len(body), len(prefix))
+
+    def _prove_first(self, atom):
+        """A proof of the first answer of an atom that holds."""
+        answers = self._solve((atom,))
+        if not answers:
+            return None
+        args = tuple(a.value if isinstance(a, Const) else answers[0][a.name] for a in atom.args)
+        for budget in range(65):
+            proof = self._prove(atom.pred, args, budget)
+            if proof is not None:
+                return proof
+        return None
+
+
+# ---- helpers ---------------------------------------------------------------------------------
+
+def _unify(params, args):
+    binding = {}
+    for p, a in zip(params, args):
+        if isinstance(p, Const):
+            if p.value != a:
+                return None
+        elif p.name in binding and binding[p.name] != a:
+            return None
+        else:
+            binding[p.name] = a
+    return binding
+
+
+def _unify_pattern(params, args):
+    """Bind a rule head to a goal that may keep variables; None if constants clash."""
+    binding = {}
+    for p, a in zip(params, args):
+        if not isinstance(a, Const):
+            continue
+        if isinstance(p, Const):
+            if p.value != a.value:
+                return None
+        elif p.name in binding and binding[p.name] != a.value:
+            return None
+        else:
+            binding[p.name] = a.value
+    return binding
+
+
+def _pyd_term(t):
+    if isinstance(t, Var):
+        return pyParser.Term(t.name)
+    if isinstance(t, Const):
+        return pyParser.Term(t.value, forced_type="constant")
+    left, right = _pyd_term(t.left), _pyd_term(t.right)
+    return {"+": left + right, "-": left - right, "*": left * right,
+            "//": left // right, "%": left % right}[t.op]
+
+
+def _pyd_literal(lit):
+    if isinstance(lit, Atom):
+        query = pyParser.Literal.make(lit.pred, [_pyd_term(a) for a in lit.args])
+        return ~query if lit.negated else query
+    left = _pyd_term(lit.left)
+    if lit.op in ("in", "not in"):
+        values = tuple(c.value for c in lit.right)
+        return left.in_(values) if lit.op == "in" else left.not_in_(values)
+    right = _pyd_term(lit.right)
+    return {"==": left == right, "!=": left != right, "<": left < right, "<=": left <= right,
+            ">": left > right, ">=": left >= right}[lit.op]

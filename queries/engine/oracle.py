@@ -1,0 +1,179 @@
+"""The independent check: a naive stratified bottom-up evaluator and a proof checker.
+
+Neither uses pyDatalog. Both trust only the parsed rules and the table rows, so a test can
+hold pyDatalog's answers and every proof against them.
+
+>>> from queries import KnowledgeBase
+>>> kb = KnowledgeBase()
+>>> model = Model(kb.program)
+>>> ("子", "午") in model.relation("clash")
+True
+>>> check(kb.explain("clash('子', '午')"), kb.program, model)
+[]
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .checks import recursive_components
+from .proof import Proof
+from .syntax import Atom, Compare, Const, Var, evaluate, holds, substitute, term_vars
+
+
+def _strata(rules):
+    """Predicates grouped into strata: a negated predicate sits in a lower stratum."""
+    comp = recursive_components(rules)
+    level = defaultdict(int)
+    changed = True
+    while changed:
+        changed = False
+        for rule in rules:
+            h = comp[rule.head.pred]
+            for lit in rule.body:
+                if isinstance(lit, Atom):
+                    need = level[comp[lit.pred]] + (1 if lit.negated else 0)
+                    if comp[lit.pred] != h and level[h] < need:
+                        level[h] = need
+                        changed = True
+    by_level = defaultdict(list)
+    for rule in rules:
+        by_level[level[comp[rule.head.pred]]].append(rule)
+    return [by_level[k] for k in sorted(by_level)]
+
+
+class Model:
+    """Every fact the program derives, computed naively to a fixpoint per stratum."""
+
+    def __init__(self, program, extra_facts=()):
+        self.facts = defaultdict(set)
+        for fact in program.facts:
+            self.facts[fact.atom.pred].add(tuple(a.value for a in fact.atom.args))
+        for pred, args in extra_facts:
+            self.facts[pred].add(tuple(args))
+        for stratum in _strata(program.rules):
+            changed = True
+            while changed:
+                changed = False
+                for rule in stratum:
+                    for binding in self._solve(rule.body, {}):
+                        head = tuple(binding[a.name] if isinstance(a, Var) else a.value
+                                     for a in rule.head.args)
+                        if head not in self.facts[rule.head.pred]:
+                            self.facts[rule.head.pred].add(head)
+                            changed = True
+
+    def relation(self, pred):
+        return self.facts.get(pred, set())
+
+    def matches(self, atom: Atom, binding):
+        """Bindings extending ``binding`` under which the atom is a fact of the model."""
+        for row in self.facts.get(atom.pred, ()):
+            if len(row) != len(atom.args):
+                continue
+            b = dict(binding)
+            for term, value in zip(atom.args, row):
+                if isinstance(term, Const):
+                    if term.value != value:
+                        break
+                elif term.name in b:
+                    if b[term.name] != value:
+                        break
+                else:
+                    b[term.name] = value
+            else:
+                yield b
+
+    def _solve(self, body, binding):
+        if not body:
+            yield binding
+            return
+        lit, rest = body[0], body[1:]
+        if isinstance(lit, Compare):
+            if lit.op == "==" and isinstance(lit.left, Var) and lit.left.name not in binding:
+                yield from self._solve(rest, {**binding, lit.left.name: evaluate(lit.right, binding)})
+            elif lit.op == "in" and isinstance(lit.left, Var) and lit.left.name not in binding:
+                for c in lit.right:
+                    yield from self._solve(rest, {**binding, lit.left.name: c.value})
+            elif holds(lit, binding):
+                yield from self._solve(rest, binding)
+        elif lit.negated:
+            if next(self.matches(lit, binding), None) is None:
+                yield from self._solve(rest, binding)
+        else:
+            for b in self.matches(lit, binding):
+                yield from self._solve(rest, b)
+
+    def answers(self, body):
+        """Sorted answers of a conjunction, like KnowledgeBase.ask."""
+        from .kb import _row_key
+        names = [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
+                                          for v in term_vars(l)) if n != "_"]
+        rows = {tuple(b[n] for n in names) for b in self._solve(tuple(body), {})}
+        return sorted(rows, key=_row_key)
+
+
+def check(proof: Proof, program, model: Model) -> list:
+    """Problems with a proof (empty when every step is a table row or a ground rule instance)."""
+    facts = {(f.atom.pred, tuple(a.value for a in f.atom.args)): f.where for f in program.facts}
+    rules = {r.where: r for r in program.rules}
+    problems = []
+
+    def walk(node):
+        if node.kind == "fact":
+            if facts.get((node.pred, node.args)) != node.where and node.origin != "asserted":
+                problems.append(f"{node.statement} is not a row at {node.where}")
+            elif node.origin == "asserted" and node.args not in model.relation(node.pred):
+                problems.append(f"{node.statement} was not asserted")
+            return
+        if node.kind != "rule":
+            problems.append(f"{node.statement}: a {node.kind} node cannot be the conclusion")
+            return
+        rule = rules.get(node.where)
+        if rule is None or rule.info != node.rule:
+            problems.append(f"{node.statement}: no such rule at {node.where}")
+            return
+        binding = dict(node.bindings)
+        head = substitute(rule.head, binding)
+        if any(not isinstance(a, Const) for a in head.args) or \
+                tuple(a.value for a in head.args) != node.args or head.pred != node.pred:
+            problems.append(f"{node.statement} is not the head of {rule.info.id} under {binding}")
+        if len(node.children) != len(rule.body):
+            problems.append(f"{node.statement}: {len(node.children)} premises for {len(rule.body)} literals")
+            return
+        for lit, child in zip(rule.body, node.children):
+            ground = substitute(lit, binding)
+            if isinstance(lit, Compare):
+                if child.kind != "check" or any(isinstance(t, Var) for t in _terms(ground)) \
+                        or not holds(lit, binding):
+                    problems.append(f"{node.statement}: comparison {ground} does not hold")
+            elif lit.negated:
+                positive = Atom(ground.pred, ground.args)
+                if child.kind != "not" or child.pred != ground.pred or \
+                        tuple(a.value if isinstance(a, Const) else a for a in ground.args) != child.args:
+                    problems.append(f"{node.statement}: premise {child.statement} is not {ground}")
+                elif next(model.matches(positive, {}), None) is not None:
+                    problems.append(f"{node.statement}: {positive} holds, so {ground} is false")
+            else:
+                if child.kind not in ("fact", "rule") or child.pred != ground.pred or \
+                        any(not isinstance(a, Const) for a in ground.args) or \
+                        tuple(a.value for a in ground.args) != child.args:
+                    problems.append(f"{node.statement}: premise {child.statement} is not {ground}")
+                else:
+                    walk(child)
+        expected = 1 + max((c.height for c in node.children), default=0)
+        if node.height != expected:
+            problems.append(f"{node.statement}: height {node.height}, expected {expected}")
+
+    walk(proof)
+    return problems
+
+
+def _terms(cmp):
+    out = [cmp.left] if isinstance(cmp.right, tuple) else [cmp.left, cmp.right]
+    return [v for t in out for v in _leaves(t)]
+
+
+def _leaves(t):
+    if isinstance(t, (Var, Const)):
+        return [t]
+    return _leaves(t.left) + _leaves(t.right)

@@ -1,0 +1,85 @@
+"""Proofs and why-nots as plain data.
+
+A ``Proof`` node is one of four kinds:
+
+- ``fact``: a row of a fact table (or a fact in a clause file); ``where`` is its file:line;
+- ``rule``: a ground instance of a rule; ``rule`` carries id, title, sources, conventions;
+  ``children`` are the proofs of its body literals, in body order;
+- ``not``: a negated literal that holds because its atom is not derivable (closed world);
+- ``check``: a comparison, shown with its values substituted.
+
+A ``WhyNot`` explains a goal that has no answer: per rule, the first body literal that fails
+after the longest satisfiable prefix, with the bindings that were tried.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+def show(value) -> str:
+    return value if isinstance(value, str) else repr(value)
+
+
+def statement(pred, args) -> str:
+    return f"{pred}({', '.join(show(a) for a in args)})"
+
+
+@dataclass(frozen=True)
+class Proof:
+    kind: str                      # fact | rule | not | check
+    pred: str                      # predicate, or the comparison operator for a check
+    args: tuple                    # ground arguments ('_X' names stay for existential ones)
+    where: str = ""                # file:line of the fact row or of the rule
+    origin: str = "shipped"        # shipped | user | asserted
+    rule: object = None            # RuleInfo for rule nodes
+    bindings: tuple = ()           # ((variable, value), ...) for rule nodes
+    children: tuple = ()
+    text: str = ""                 # check: the comparison with values substituted
+    height: int = 0
+
+    @property
+    def statement(self) -> str:
+        if self.kind == "check":
+            return self.text
+        body = statement(self.pred, self.args)
+        return "¬" + body if self.kind == "not" else body
+
+    def nodes(self):
+        """Every node, depth first, each distinct sub-proof once."""
+        seen = set()
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            yield node
+            stack.extend(reversed(node.children))
+
+    def facts(self):
+        """The table rows this proof rests on, sorted (why-provenance)."""
+        return sorted({(n.statement, n.where) for n in self.nodes() if n.kind == "fact"})
+
+    def conventions(self):
+        return sorted({c for n in self.nodes() if n.rule for c in n.rule.conventions})
+
+
+@dataclass(frozen=True)
+class Failure:
+    """Why one rule did not give the goal."""
+    rule: object                   # RuleInfo
+    where: str
+    literal: str                   # the first failing literal, with the agreed bindings filled in
+    satisfied: int                 # how many body literals the prefix satisfied
+    ways: int                      # how many bindings satisfied the prefix
+    tried: tuple = ()              # ((variable, (values...)), ...) for the failing literal
+    holds: object = None           # for a failing negation: the Proof that the atom holds
+    sub: object = None             # WhyNot of the failing positive literal
+
+
+@dataclass(frozen=True)
+class WhyNot:
+    goal: str
+    table: str = ""                # for a table predicate: the files searched
+    failures: tuple = field(default=())
+    seen: bool = False             # already explained above

@@ -1,0 +1,414 @@
+"""Clause text -> Rule and Fact values, read through an ``ast`` whitelist.
+
+The same text later reaches pyDatalog, but only after this reader has accepted every
+statement: nothing in a clause file can call, import or touch an attribute.
+
+Grammar (pyDatalog's own syntax, restricted)::
+
+    statement  := '+' atom                        a fact
+                | atom '<=' literal ('&' literal)*  a rule
+    literal    := atom | '~' atom | '(' term op term ')'
+    atom       := predicate '(' term (',' term)* ')'
+    term       := Variable | 'string' | integer | term ('+'|'-'|'*'|'//'|'%') term
+    op         := == != < <= > >= in, not in   (right side of in: a tuple of constants)
+
+>>> rules, facts, problems = parse_text("# @rule r.1 demo\\n# convention: demo\\n"
+...     "p(X) <= q(X, Y) & ~r(Y) & (Y > 2)\\n+ q('甲', 3)\\n", "demo.dl")
+>>> print(rules[0]), rules[0].info.id, rules[0].where, facts[0].where, problems
+p(X) <= q(X, Y) & ~r(Y) & (Y > 2) r.1 demo.dl:3 demo.dl:4 []
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import keyword
+import re
+from dataclasses import dataclass, field
+
+PREDICATE = re.compile(r"[a-z][a-z0-9_]*\Z")
+RESERVED = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"sum_", "len_", "min_", "max_"}
+ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
+COMPARISON = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
+              ast.GtE: ">=", ast.In: "in", ast.NotIn: "not in"}
+
+
+# ---- values -------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True)
+class Const:
+    value: object
+
+    def __str__(self):
+        return repr(self.value)
+
+
+@dataclass(frozen=True)
+class Arith:
+    op: str
+    left: object
+    right: object
+
+    def __str__(self):
+        return f"({self.left} {self.op} {self.right})"
+
+
+@dataclass(frozen=True)
+class Atom:
+    pred: str
+    args: tuple
+    negated: bool = False
+
+    def __str__(self):
+        return ("~" if self.negated else "") + f"{self.pred}({', '.join(map(str, self.args))})"
+
+    @property
+    def key(self):
+        return (self.pred, len(self.args))
+
+
+@dataclass(frozen=True)
+class Compare:
+    op: str
+    left: object
+    right: object          # a term, or a tuple of Const for in / not in
+
+    def __str__(self):
+        right = self.right
+        if isinstance(right, tuple):
+            right = "(" + ", ".join(map(str, right)) + ("," if len(right) == 1 else "") + ")"
+        return f"({self.left} {self.op} {right})"
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What the comment lines above a clause say about it."""
+    id: str
+    title: str = ""
+    sources: tuple = ()
+    conventions: tuple = ()
+    says: tuple = ()        # ((lang, template), ...)
+    notes: tuple = ()
+
+    def template(self, lang):
+        return dict(self.says).get(lang)
+
+
+@dataclass(frozen=True)
+class Rule:
+    head: Atom
+    body: tuple
+    path: str
+    line: int
+    info: RuleInfo
+    origin: str = "shipped"
+
+    def __str__(self):
+        return f"{self.head} <= {' & '.join(map(str, self.body))}"
+
+    @property
+    def where(self):
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Fact:
+    atom: Atom
+    path: str
+    line: int
+    origin: str = "shipped"
+    notes: tuple = field(default=())
+
+    @property
+    def where(self):
+        return f"{self.path}:{self.line}"
+
+
+# ---- terms and variables ------------------------------------------------------------------
+
+def is_variable_name(name: str) -> bool:
+    return name[:1].isascii() and (name[:1].isupper() or name[:1] == "_")
+
+
+def term_vars(term):
+    """The variables of a term, an atom or a comparison, in order of appearance."""
+    if isinstance(term, Var):
+        return [term.name]
+    if isinstance(term, Arith):
+        return term_vars(term.left) + term_vars(term.right)
+    if isinstance(term, Atom):
+        return [v for a in term.args for v in term_vars(a)]
+    if isinstance(term, Compare):
+        right = [] if isinstance(term.right, tuple) else term_vars(term.right)
+        return term_vars(term.left) + right
+    return []
+
+
+def substitute(term, binding: dict):
+    """Replace bound variables by constants."""
+    if isinstance(term, Var):
+        return Const(binding[term.name]) if term.name in binding else term
+    if isinstance(term, Arith):
+        return Arith(term.op, substitute(term.left, binding), substitute(term.right, binding))
+    if isinstance(term, Atom):
+        return Atom(term.pred, tuple(substitute(a, binding) for a in term.args), term.negated)
+    if isinstance(term, Compare):
+        right = term.right if isinstance(term.right, tuple) else substitute(term.right, binding)
+        return Compare(term.op, substitute(term.left, binding), right)
+    return term
+
+
+def evaluate(term, binding: dict):
+    """The value of an arithmetic term under a binding (KeyError if a variable is unbound)."""
+    if isinstance(term, Const):
+        return term.value
+    if isinstance(term, Var):
+        return binding[term.name]
+    left, right = evaluate(term.left, binding), evaluate(term.right, binding)
+    if not (isinstance(left, int) and isinstance(right, int)):
+        raise TypeError(f"arithmetic on a non-number in {term}")
+    return {"+": left + right, "-": left - right, "*": left * right,
+            "//": left // right if right else None, "%": left % right if right else None}[term.op]
+
+
+def holds(cmp: Compare, binding: dict) -> bool:
+    """Whether a comparison is true under a binding that binds all its variables."""
+    left = evaluate(cmp.left, binding)
+    if cmp.op in ("in", "not in"):
+        found = left in [c.value for c in cmp.right]
+        return found if cmp.op == "in" else not found
+    right = evaluate(cmp.right, binding)
+    if cmp.op in ("==", "!="):
+        return (left == right) == (cmp.op == "==")
+    try:
+        return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[cmp.op]
+    except TypeError:
+        return False
+
+
+# ---- the whitelist reader -----------------------------------------------------------------
+
+class Refused(Exception):
+    def __init__(self, node, message):
+        super().__init__(message)
+        self.line = getattr(node, "lineno", 1)
+
+
+def _predicate(node) -> str:
+    if isinstance(node, ast.Attribute):
+        raise Refused(node, "attribute access is not allowed")
+    if not isinstance(node, ast.Name):
+        raise Refused(node, "only predicates can be called")
+    name = node.id
+    if name.startswith("__") or name.startswith("_pyD"):
+        raise Refused(node, f"the name {name!r} is reserved")
+    if name in RESERVED:
+        raise Refused(node, f"{name!r} is a Python name, not a predicate; choose another name")
+    if not PREDICATE.match(name):
+        raise Refused(node, f"predicate {name!r} must be ASCII snake_case (a-z, 0-9, _)")
+    return name
+
+
+def _term(node, arithmetic=False):
+    if isinstance(node, ast.Name):
+        if node.id.startswith("__"):
+            raise Refused(node, f"the name {node.id!r} is reserved")
+        if not is_variable_name(node.id):
+            raise Refused(node, f"bare name {node.id!r} is not a variable (variables start with "
+                                f"A-Z or _); quote constants: '{node.id}'")
+        return Var(node.id)
+    if isinstance(node, ast.Constant):
+        if isinstance(node.value, bool) or not isinstance(node.value, (str, int)):
+            raise Refused(node, f"constant {node.value!r} must be a quoted string or a whole number")
+        return Const(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
+            and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
+        return Const(-node.operand.value)
+    if isinstance(node, ast.BinOp) and type(node.op) in ARITHMETIC:
+        if not arithmetic:
+            raise Refused(node, "arithmetic is allowed only inside a comparison")
+        return Arith(ARITHMETIC[type(node.op)], _term(node.left, True), _term(node.right, True))
+    if isinstance(node, ast.JoinedStr):
+        raise Refused(node, "f-strings are not allowed")
+    if isinstance(node, ast.Attribute):
+        raise Refused(node, "attribute access is not allowed")
+    if isinstance(node, ast.Subscript):
+        raise Refused(node, "subscripts are not allowed")
+    if isinstance(node, ast.Lambda):
+        raise Refused(node, "lambdas are not allowed")
+    if isinstance(node, ast.Call):
+        raise Refused(node, "a call cannot be an argument")
+    raise Refused(node, f"{type(node).__name__} is not allowed as a term")
+
+
+def _atom(node, negated=False) -> Atom:
+    if not isinstance(node, ast.Call):
+        raise Refused(node, "expected a predicate call such as p(X, 'a')")
+    name = _predicate(node.func)
+    if node.keywords:
+        raise Refused(node, "keyword arguments are not allowed")
+    if not node.args:
+        raise Refused(node, f"{name}() needs at least one argument")
+    for arg in node.args:
+        if isinstance(arg, ast.Starred):
+            raise Refused(arg, "starred arguments are not allowed")
+    return Atom(name, tuple(_term(a) for a in node.args), negated)
+
+
+def _literal(node):
+    if isinstance(node, ast.Call):
+        return _atom(node)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
+        return _atom(node.operand, negated=True)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        raise Refused(node, "Python 'not' is silently wrong in pyDatalog; negate with ~")
+    if isinstance(node, ast.BoolOp):
+        word = "and" if isinstance(node.op, ast.And) else "or"
+        hint = "join literals with &" if word == "and" else "write one rule per alternative"
+        raise Refused(node, f"Python '{word}' is silently wrong in pyDatalog; {hint}")
+    if isinstance(node, ast.Compare):
+        if len(node.ops) > 1:
+            raise Refused(node, "chained comparison: put each comparison in its own parentheses")
+        op = COMPARISON.get(type(node.ops[0]))
+        if op is None:
+            raise Refused(node, "unsupported comparison")
+        left, right = node.left, node.comparators[0]
+        if op in ("in", "not in"):
+            if not isinstance(right, (ast.Tuple, ast.List)) or not right.elts:
+                raise Refused(node, f"the right side of '{op}' must be a tuple of constants")
+            values = tuple(_term(e) for e in right.elts)
+            if not all(isinstance(v, Const) for v in values):
+                raise Refused(node, f"the right side of '{op}' must be a tuple of constants")
+            return Compare(op, _term(left, True), values)
+        return Compare(op, _term(left, True), _term(right, True))
+    raise Refused(node, f"{type(node).__name__} is not a literal; use p(...), ~p(...) or (X op Y)")
+
+
+def _conjuncts(node):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
+def _statement(node):
+    if not isinstance(node, ast.Expr):
+        kind = type(node).__name__
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            raise Refused(node, "imports are not allowed")
+        raise Refused(node, f"a {kind} statement is not allowed; only facts and rules")
+    value = node.value
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.UAdd):
+        atom = _atom(value.operand)
+        if any(not isinstance(a, Const) for a in atom.args):
+            raise Refused(value, f"the fact {atom} has a variable; facts are ground")
+        return atom
+    if isinstance(value, ast.Compare) and len(value.ops) == 1 and isinstance(value.ops[0], ast.LtE) \
+            and isinstance(value.left, ast.Call):
+        head = _atom(value.left)
+        body = tuple(_literal(n) for n in _conjuncts(value.comparators[0]))
+        for arg in head.args:
+            if isinstance(arg, Arith):
+                raise Refused(value, "arithmetic is not allowed in a rule head")
+        return head, body
+    if isinstance(value, ast.Compare) and isinstance(value.left, ast.Call):
+        raise Refused(node, "a rule is head <= body; a comparison in the body needs parentheses")
+    raise Refused(node, "only facts (+ p('a')) and rules (head <= body) are allowed")
+
+
+def _annotations(comments, fallback_id):
+    rule_id, title, sources, conventions, says, notes = fallback_id, "", [], [], [], []
+    for text in comments:
+        body = text.lstrip("#").strip()
+        if body.startswith("@rule"):
+            parts = body.split(None, 2)
+            if len(parts) > 1:
+                rule_id = parts[1]
+            title = parts[2] if len(parts) > 2 else ""
+        elif body.startswith("source:"):
+            sources.append(body[len("source:"):].strip())
+        elif body.startswith("convention:"):
+            conventions.append(body[len("convention:"):].strip())
+        elif body.startswith("@says"):
+            lang, _, template = body[len("@says"):].strip().partition(":")
+            says.append((lang.strip(), template.strip()))
+        elif body:
+            notes.append(body)
+    return RuleInfo(rule_id, title, tuple(sources), tuple(conventions), tuple(says), tuple(notes))
+
+
+def _chunks(lines):
+    """Split a file into statements: a chunk starts at a line that begins at column 0."""
+    start = None
+    for n, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#") and not line[:1].isspace():
+            if start is not None:
+                yield start, n
+            start = n
+    if start is not None:
+        yield start, len(lines)
+
+
+def parse_text(text: str, path: str, origin: str = "shipped"):
+    """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'."""
+    lines = text.splitlines()
+    rules, facts, problems = [], [], []
+    comments_above = {}
+    block = []
+    for n, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            block.append(stripped)
+            continue
+        if stripped and not line[:1].isspace():
+            comments_above[n] = block
+        block = []
+    for start, end in _chunks(lines):
+        chunk = "\n".join(lines[start:end])
+        try:
+            tree = ast.parse(chunk, mode="exec")
+        except SyntaxError as e:
+            at = start + (e.lineno or 1)
+            problems.append(f"{path}:{at}: syntax error: {e.msg}")
+            continue
+        for node in tree.body:
+            line = start + node.lineno
+            try:
+                parsed = _statement(node)
+            except Refused as e:
+                problems.append(f"{path}:{start + e.line}: {e}")
+                continue
+            if isinstance(parsed, Atom):
+                facts.append(Fact(parsed, path, line, origin))
+            else:
+                info = _annotations(comments_above.get(start, []), f"{path}:{line}")
+                rules.append(Rule(parsed[0], parsed[1], path, line, info, origin))
+    return rules, facts, problems
+
+
+def parse_goal(text: str) -> tuple:
+    """A query: literals joined by & (a trailing '.' is allowed). Raises ValueError.
+
+    >>> [str(l) for l in parse_goal("clash('子', X) & ~harm(X, '丑').")]
+    ["clash('子', X)", "~harm(X, '丑')"]
+    """
+    text = text.strip()
+    if text.endswith("."):
+        text = text[:-1]
+    if not text:
+        raise ValueError("the goal is empty; write e.g. clash('子', X)")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError as e:
+        raise ValueError(f"syntax error in goal at column {e.offset}: {e.msg}") from None
+    try:
+        return tuple(_literal(n) for n in _conjuncts(tree.body))
+    except Refused as e:
+        raise ValueError(str(e)) from None

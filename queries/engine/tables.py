@@ -1,0 +1,126 @@
+"""Fact tables: ``facts/<predicate>.tsv`` with a typed header row and a file:line per row.
+
+A table reads like this (tabs between cells)::
+
+    # 三合局 frames (title line)
+    # source: 000_122810513125a851.txt:7  申子辰會成水局
+    element	role	branch
+    水	長生	申
+
+The header names the arguments; ``name:int`` makes a column an integer. Lines starting
+with ``#`` are documentation; the ``#`` lines just above a row are that row's notes.
+A table with a header and no rows declares an input predicate (asserted per cast).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import KnowledgeError
+
+TYPES = {"str": str, "int": int}
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    type: str = "str"
+
+
+@dataclass(frozen=True)
+class Row:
+    values: tuple
+    path: str
+    line: int
+    notes: tuple = ()
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Table:
+    predicate: str
+    columns: tuple
+    rows: tuple
+    path: str
+    doc: tuple = ()
+
+    @property
+    def arity(self) -> int:
+        return len(self.columns)
+
+
+def _column(cell: str, where: str) -> Column:
+    name, _, kind = cell.partition(":")
+    kind = kind or "str"
+    if not name.isidentifier() or kind not in TYPES:
+        raise KnowledgeError([f"{where}: header cell {cell!r} must be a name, optionally "
+                              f"with a type ({', '.join(':' + t for t in TYPES)})"])
+    return Column(name, kind)
+
+
+def read_table(path: Path | str, label: str | None = None) -> Table:
+    """Read one TSV fact table; every problem is reported with its file:line.
+
+    >>> import tempfile, os
+    >>> d = tempfile.mkdtemp(); p = os.path.join(d, "branch_order.tsv")
+    >>> _ = open(p, "w", encoding="utf-8").write("# order\\nbranch\\torder:int\\n子\\t0\\n丑\\t1\\n")
+    >>> t = read_table(p, label="branch_order.tsv")
+    >>> t.predicate, [c.name for c in t.columns], t.rows[1].values, t.rows[1].where
+    ('branch_order', ['branch', 'order'], ('丑', 1), 'branch_order.tsv:4')
+    """
+    path = Path(path)
+    label = label or str(path)
+    predicate = path.stem
+    if not predicate.isidentifier():
+        raise KnowledgeError([f"{label}:1: the file name {path.name!r} must be a predicate name "
+                              "(letters, digits, _)"])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise KnowledgeError([f"{label}: not UTF-8 text ({e.reason} at byte {e.start})"]) from None
+    except OSError as e:
+        raise KnowledgeError([f"{label}: cannot read ({e.strerror})"]) from None
+    columns, rows, notes, doc, problems = None, [], [], [], []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.rstrip("\r")
+        where = f"{label}:{n}"
+        if line.startswith("#"):
+            (notes if columns else doc).append(line[1:].strip())
+            continue
+        if not line.strip():
+            continue
+        cells = line.split("\t")
+        if columns is None:
+            try:
+                columns = tuple(_column(c.strip(), where) for c in cells)
+            except KnowledgeError as e:
+                problems.extend(e.problems)
+                columns = ()
+            continue
+        if len(cells) != len(columns):
+            problems.append(f"{where}: {len(cells)} cells, the header has {len(columns)} "
+                            f"({', '.join(c.name for c in columns)})")
+            notes = []
+            continue
+        values = []
+        for cell, col in zip(cells, columns):
+            if cell == "" or cell != cell.strip():
+                problems.append(f"{where}: column {col.name!r} is empty or has spaces around it")
+            elif col.type == "int":
+                try:
+                    values.append(int(cell))
+                except ValueError:
+                    problems.append(f"{where}: column {col.name!r} must be a whole number, not {cell!r}")
+            else:
+                values.append(cell)
+        if len(values) == len(columns):
+            rows.append(Row(tuple(values), label, n, tuple(notes)))
+        notes = []
+    if columns is None:
+        problems.append(f"{label}:1: no header row (argument names separated by tabs)")
+    if problems:
+        raise KnowledgeError(problems)
+    return Table(predicate, columns, tuple(rows), label, tuple(doc))

@@ -7,7 +7,7 @@
 >>> proof.kind, proof.rule.id, proof.where.startswith("kb/")
 ('rule', 'clash.1', True)
 >>> print(kb.why_not("clash('子', '丑')").failures[0].literal)
-(J == ((I + 6) % 12))
+branch_order('丑', 6)
 """
 from __future__ import annotations
 
@@ -294,6 +294,7 @@ class KnowledgeBase:
 
         A ground goal answers ``[()]`` when true and ``[]`` when false.
         """
+        self._activate()
         body = self.parse(goal)
         names = [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
                                           for v in term_vars(l)) if n != "_"]
@@ -318,6 +319,7 @@ class KnowledgeBase:
 
     def explain(self, goal, max_height=64):
         """A proof of minimal height of the goal (its first answer if it has variables), or None."""
+        self._activate()
         atom, args = self._ground(goal)
         if args is None:
             return None
@@ -380,6 +382,7 @@ class KnowledgeBase:
 
     def why_not(self, goal, depth=4):
         """Why the goal has no answer (None when it has one)."""
+        self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
             raise UserError("why-not takes one positive literal, e.g. month_break(C, 3)")

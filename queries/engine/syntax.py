@@ -14,7 +14,7 @@ Grammar (pyDatalog's own syntax, restricted)::
 
 >>> rules, facts, problems = parse_text("# @rule r.1 demo\\n# convention: demo\\n"
 ...     "p(X) <= q(X, Y) & ~r(Y) & (Y > 2)\\n+ q('甲', 3)\\n", "demo.dl")
->>> print(rules[0]), rules[0].info.id, rules[0].where, facts[0].where, problems
+>>> print(rules[0], rules[0].info.id, rules[0].where, facts[0].where, problems)
 p(X) <= q(X, Y) & ~r(Y) & (Y > 2) r.1 demo.dl:3 demo.dl:4 []
 """
 from __future__ import annotations
@@ -128,7 +128,7 @@ class Fact:
 
     @property
     def where(self):
-        return f"{self.path}:{self.line}"
+        return f"{self.path}:{self.line}" if self.line else self.path
 
 
 # ---- terms and variables ------------------------------------------------------------------

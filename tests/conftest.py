@@ -1,0 +1,21 @@
+import pytest
+
+from queries import KnowledgeBase
+
+
+@pytest.fixture(scope="session")
+def kb():
+    """The shipped knowledge; tests that assert facts must retract them."""
+    return KnowledgeBase()
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """Write a user knowledge folder: folder({"kb/r.dl": "...", "facts/t.tsv": "..."})."""
+    def make(files):
+        for name, text in files.items():
+            path = tmp_path / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        return tmp_path
+    return make

@@ -31,16 +31,16 @@ def main():
 
     def bound(goal):
         def run():
-            kb._solved.clear()
+            kb.clear_cache()
             kb.ask(goal)
         return run
 
     def cold_proof():
-        kb._solved.clear()
+        kb.clear_cache()
         kb.explain("harm_kind('子', '未', K)")
 
     def cold_why_not():
-        kb._solved.clear()
+        kb.clear_cache()
         kb.why_not("punishment('子', '午', G)")
 
     rows = [("import queries.engine", imported, imported, "")]

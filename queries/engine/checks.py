@@ -25,15 +25,25 @@ def _binds(literal, bound):
 
 
 def _where(rule):
-    return f"{rule.where} ({rule.info.id})" if rule.info.id != rule.where else rule.where
+    return rule.where
+
+
+def _tag(rule, messages):
+    """Name the rule at the end of each message: 'file:line: message (rule id)'."""
+    if rule.info.id == rule.where:
+        return messages
+    return [f"{m} (rule {rule.info.id})" for m in messages]
 
 
 def rule_problems(rule):
     """Safety problems of one rule: (errors, warnings)."""
     errors, warnings = [], []
     bound = set()
-    later_positive = [set(term_vars(l)) if isinstance(l, Atom) and not l.negated else set()
-                      for l in rule.body]
+    later_positive, seen = [], set()
+    for l in rule.body:
+        binds = _binds(l, seen)
+        later_positive.append(binds)
+        seen |= binds
     underscores = sum(term_vars(l).count("_") for l in (rule.head, *rule.body))
     if underscores > 1:
         errors.append(f"{_where(rule)}: '_' is one shared variable in pyDatalog, not a wildcard; "
@@ -60,7 +70,7 @@ def rule_problems(rule):
     if free_head:
         errors.append(f"{_where(rule)}: head variable {', '.join(free_head)} of {rule.head} is not "
                       "bound by a positive body literal")
-    return errors, warnings
+    return _tag(rule, errors), _tag(rule, warnings)
 
 
 def _sccs(graph):
@@ -127,6 +137,7 @@ def program_problems(rules, facts, declared):
             errors.append(f"{fact.where}: {fact.atom.pred} has {known} arguments ({where}), "
                           f"this fact has {len(fact.atom.args)}")
     for rule in rules:
+        found = []
         for lit in (rule.head, *rule.body):
             if not isinstance(lit, Atom):
                 continue
@@ -134,12 +145,13 @@ def program_problems(rules, facts, declared):
                 from difflib import get_close_matches
                 near = get_close_matches(lit.pred, sorted(defined), n=3)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
-                errors.append(f"{_where(rule)}: unknown predicate {lit.pred}/{len(lit.args)}{hint}")
+                found.append(f"{_where(rule)}: unknown predicate {lit.pred}/{len(lit.args)}{hint}")
                 continue
             known, where = arity[lit.pred]
             if len(lit.args) != known:
-                errors.append(f"{_where(rule)}: {lit.pred} has {known} arguments ({where}), "
-                              f"{lit} has {len(lit.args)}")
+                found.append(f"{_where(rule)}: {lit.pred} has {known} arguments ({where}), "
+                             f"{lit} has {len(lit.args)}")
+        errors += _tag(rule, found)
         e, w = rule_problems(rule)
         errors += e
         warnings += w
@@ -147,13 +159,12 @@ def program_problems(rules, facts, declared):
     for rule in rules:
         head = comp[rule.head.pred]
         recursive = [lit for lit in rule.body if isinstance(lit, Atom) and comp.get(lit.pred) == head]
-        for lit in recursive:
-            if lit.negated:
-                errors.append(f"{_where(rule)}: {lit} negates a predicate that depends on "
-                              f"{rule.head.pred} itself (negation inside recursion)")
+        found = [f"{_where(rule)}: {lit} negates a predicate that depends on {rule.head.pred} "
+                 "itself (negation inside recursion)" for lit in recursive if lit.negated]
         positives = [lit for lit in rule.body if isinstance(lit, Atom) and not lit.negated]
         if any(not lit.negated for lit in recursive) and comp.get(positives[0].pred) != head:
-            errors.append(f"{_where(rule)}: recursive rule must start with the recursive literal "
-                          f"(right recursion hangs pyDatalog on cyclic data); move "
-                          f"{next(l for l in recursive if not l.negated)} first")
+            found.append(f"{_where(rule)}: recursive rule must start with the recursive literal "
+                         f"(right recursion hangs pyDatalog on cyclic data); move "
+                         f"{next(l for l in recursive if not l.negated)} first")
+        errors += _tag(rule, found)
     return errors, warnings

@@ -22,7 +22,7 @@ from pathlib import Path
 from pyDatalog import Logic, pyDatalog, pyEngine, pyParser
 
 from ..errors import KnowledgeError, UserError
-from .checks import program_problems
+from .checks import dependency_graph, program_problems
 from .proof import Failure, Proof, WhyNot, show, statement
 from .syntax import Arith, Atom, Compare, Const, Var, holds, parse_goal, parse_text, substitute, term_vars
 from .tables import read_table
@@ -85,10 +85,10 @@ def read_program(folders) -> Program:
                 continue
             known = program.declared.get(table.predicate)
             if known and known[0] != table.arity:
-                problems.append(f"{name}:1: {table.predicate} has {known[0]} columns in {known[1]}, "
-                                f"{table.arity} here")
+                problems.append(f"{name}:{table.header_line}: {table.predicate} has {known[0]} columns in "
+                                f"{known[1]}, {table.arity} here")
                 continue
-            program.declared.setdefault(table.predicate, (table.arity, f"{name}:1"))
+            program.declared.setdefault(table.predicate, (table.arity, f"{name}:{table.header_line}"))
             program.tables.setdefault(table.predicate, []).append(table)
             for row in table.rows:
                 program.facts.append(Fact(Atom(table.predicate, tuple(Const(v) for v in row.values)),
@@ -98,7 +98,7 @@ def read_program(folders) -> Program:
             try:
                 text = path.read_text(encoding="utf-8")
             except (UnicodeDecodeError, OSError) as e:
-                problems.append(f"{name}: cannot read as UTF-8 text ({e})")
+                problems.append(f"{name}:1: cannot read as UTF-8 text ({e})")
                 continue
             rules, facts, found = parse_text(text, name, origin)
             problems.extend(found)
@@ -151,6 +151,7 @@ class KnowledgeBase:
         self._fact_index = {}
         for fact in self.program.facts:
             self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
+        self._depends = _closure(dependency_graph(self.program.rules))
         self._load()
 
     # ---- loading --------------------------------------------------------------------------
@@ -169,7 +170,7 @@ class KnowledgeBase:
         for label, text in sorted(self.program.sources.items()):
             pyParser.load(text, newglobals={"__builtins__": {}}, function=label)
         self._logic = Logic(True)
-        self._solved = {}
+        self._solved, self._solved_by = {}, defaultdict(set)
         gc.collect()
         gc.freeze()
 
@@ -201,7 +202,7 @@ class KnowledgeBase:
         if key not in self._fact_index:
             self._fact_index[key] = Fact(Atom(pred, tuple(Const(a) for a in args)), where, 0, "asserted")
             pyDatalog.assert_fact(pred, *args)
-            self._solved.clear()
+            self._forget(pred)
 
     def retract_fact(self, pred, *args):
         self._check_fact(pred, args)
@@ -209,7 +210,17 @@ class KnowledgeBase:
         key = (pred, tuple(args))
         if self._fact_index.pop(key, None) is not None:
             pyDatalog.retract_fact(pred, *args)
-            self._solved.clear()
+            self._forget(pred)
+
+    def _forget(self, pred):
+        """Drop the cached solutions that depend on a predicate whose facts changed."""
+        for body in self._solved_by.pop(pred, ()):
+            self._solved.pop(body, None)
+
+    def clear_cache(self):
+        """Forget every cached solution (for benchmarks of cold queries)."""
+        self._solved.clear()
+        self._solved_by.clear()
 
     def fact(self, pred, args):
         """The Fact (with file:line) behind a ground atom, or None."""
@@ -286,6 +297,10 @@ class KnowledgeBase:
             solutions.append({n: solution[n] for n in names if n in solution})
         solutions.sort(key=lambda s: _row_key(s[n] for n in names if n in s))
         self._solved[body] = solutions
+        for lit in body:
+            if isinstance(lit, Atom):
+                for pred in self._depends.get(lit.pred, (lit.pred,)):
+                    self._solved_by[pred].add(body)
         log.debug("solve %s -> %d", " & ".join(map(str, body)), len(solutions))
         return solutions
 
@@ -299,6 +314,18 @@ class KnowledgeBase:
         names = [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
                                           for v in term_vars(l)) if n != "_"]
         return [tuple(s[n] for n in names) for s in self._solve(body)]
+
+    def match(self, pred, *pattern):
+        """Sorted rows of one predicate; ``None`` in the pattern matches anything.
+
+        >>> KnowledgeBase().match("clash", "子", None)
+        [('子', '午')]
+        """
+        names = [f"A{i}" for i in range(len(pattern))]
+        atom = Atom(pred, tuple(Var(n) if v is None else Const(v) for n, v in zip(names, pattern)))
+        self._activate()
+        body = self.parse((atom,))
+        return [tuple(s[n] if v is None else v for n, v in zip(names, pattern)) for s in self._solve(body)]
 
     def variables(self, goal):
         body = self.parse(goal)
@@ -443,6 +470,20 @@ class KnowledgeBase:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
+
+def _closure(graph):
+    """Each predicate with every predicate it depends on, itself included."""
+    closure = {}
+    for start in graph:
+        seen, stack = {start}, [start]
+        while stack:
+            for nxt in graph.get(stack.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        closure[start] = frozenset(seen)
+    return closure
+
 
 def _unify(params, args):
     binding = {}

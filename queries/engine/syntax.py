@@ -223,10 +223,14 @@ def _term(node, arithmetic=False):
         if not is_variable_name(node.id):
             raise Refused(node, f"bare name {node.id!r} is not a variable (variables start with "
                                 f"A-Z or _); quote constants: '{node.id}'")
+        if node.id in RESERVED:
+            raise Refused(node, f"{node.id!r} is a Python name; choose another variable name")
         return Var(node.id)
     if isinstance(node, ast.Constant):
         if isinstance(node.value, bool) or not isinstance(node.value, (str, int)):
             raise Refused(node, f"constant {node.value!r} must be a quoted string or a whole number")
+        if isinstance(node.value, str) and any(not ch.isprintable() for ch in node.value):
+            raise Refused(node, f"constant {node.value!r} has a line break or control character")
         return Const(node.value)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
             and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
@@ -356,10 +360,53 @@ def _chunks(lines):
         yield start, len(lines)
 
 
+def _layout_problems(text, lines, path):
+    """Lines pyDatalog would read differently from us: odd indentation or line breaks."""
+    problems = []
+    for n, line in enumerate(text.split("\n"), 1):
+        odd = sorted({f"U+{ord(ch):04X}" for ch in line.rstrip("\r") if len((ch + "x").splitlines()) > 1})
+        if odd:
+            problems.append(f"{path}:{n}: line break character {', '.join(odd)} inside the line; "
+                            "use plain newlines")
+    started = False
+    for n, line in enumerate(lines, 1):
+        stripped = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        if indent.strip(" ") and stripped:
+            problems.append(f"{path}:{n}: indent with spaces only (found {indent!r})")
+        if stripped and not stripped.startswith("#"):
+            if not indent:
+                started = True
+            elif not started:
+                problems.append(f"{path}:{n}: a statement must start at column 0")
+    return problems
+
+
+def _as_pydatalog_reads(text):
+    """The text as pyDatalog.load rewrites it before running it (it strips one indentation)."""
+    lines = text.splitlines()
+    spaces = ""
+    for line in lines:
+        spaces = re.match(r"^\s*", line).group()
+        if spaces and line != spaces:
+            break
+    return "\n".join(re.sub("^" + re.escape(spaces), "", line) for line in lines)
+
+
 def parse_text(text: str, path: str, origin: str = "shipped"):
     """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'."""
     lines = text.splitlines()
     rules, facts, problems = [], [], []
+    problems += _layout_problems(text, lines, path)
+    try:
+        same = ast.dump(ast.parse(text)) == ast.dump(ast.parse(_as_pydatalog_reads(text)))
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        same = True
+    if not same:
+        first = next(n for n, line in enumerate(lines, 1) if line[:1].isspace() and line.strip())
+        problems.append(f"{path}:{first}: pyDatalog would read this file differently from the checker "
+                        "(it strips this line's indentation everywhere); keep statements on column 0 "
+                        "and strings on one line")
     comments_above = {}
     block = []
     for n, line in enumerate(lines):
@@ -378,12 +425,18 @@ def parse_text(text: str, path: str, origin: str = "shipped"):
             at = start + (e.lineno or 1)
             problems.append(f"{path}:{at}: syntax error: {e.msg}")
             continue
+        except (RecursionError, MemoryError, ValueError) as e:
+            problems.append(f"{path}:{start + 1}: statement too deeply nested or invalid ({type(e).__name__})")
+            continue
         for node in tree.body:
             line = start + node.lineno
             try:
                 parsed = _statement(node)
             except Refused as e:
                 problems.append(f"{path}:{start + e.line}: {e}")
+                continue
+            except RecursionError:
+                problems.append(f"{path}:{line}: statement too deeply nested; split the rule")
                 continue
             if isinstance(parsed, Atom):
                 facts.append(Fact(parsed, path, line, origin))

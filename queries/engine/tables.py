@@ -46,6 +46,7 @@ class Table:
     rows: tuple
     path: str
     doc: tuple = ()
+    header_line: int = 1
 
     @property
     def arity(self) -> int:
@@ -80,10 +81,10 @@ def read_table(path: Path | str, label: str | None = None) -> Table:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as e:
-        raise KnowledgeError([f"{label}: not UTF-8 text ({e.reason} at byte {e.start})"]) from None
+        raise KnowledgeError([f"{label}:1: not UTF-8 text ({e.reason} at byte {e.start})"]) from None
     except OSError as e:
-        raise KnowledgeError([f"{label}: cannot read ({e.strerror})"]) from None
-    columns, rows, notes, doc, problems = None, [], [], [], []
+        raise KnowledgeError([f"{label}:1: cannot read ({e.strerror})"]) from None
+    columns, rows, notes, doc, problems, header_line = None, [], [], [], [], 1
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r")
         where = f"{label}:{n}"
@@ -94,6 +95,7 @@ def read_table(path: Path | str, label: str | None = None) -> Table:
             continue
         cells = line.split("\t")
         if columns is None:
+            header_line = n
             try:
                 columns = tuple(_column(c.strip(), where) for c in cells)
             except KnowledgeError as e:
@@ -123,4 +125,4 @@ def read_table(path: Path | str, label: str | None = None) -> Table:
         problems.append(f"{label}:1: no header row (argument names separated by tabs)")
     if problems:
         raise KnowledgeError(problems)
-    return Table(predicate, columns, tuple(rows), label, tuple(doc))
+    return Table(predicate, columns, tuple(rows), label, tuple(doc), header_line)

@@ -11,14 +11,36 @@ from pathlib import Path
 
 import pytest
 
+from queries import KnowledgeBase
 from queries.engine.kb import engine_name
 from queries.engine.oracle import Model, check
 from queries.engine.syntax import Atom, Var
 
 
+SAMPLE_CASTS = [  # lines, month, day, conventions: every palace kind and convention value occurs
+    ("787889", "戌", "乙巳", {}),
+    ("777777", "子", "甲子", {"hidden_god": "jingfang-world-line"}),
+    ("777787", "卯", "戊寅", {"hidden_god": "jingfang-world-line", "changed_relative": "changed-palace"}),
+    ("696969", "午", "丙寅", {"changed_relative": "changed-palace"}),
+    ("888886", "申", "壬戌", {"earth_growth": "yin"}),
+    ("978678", "亥", "癸卯", {"hidden_god": "jingfang-world-line"}),
+]
+
+
+@pytest.fixture(scope="module")
+def kb():
+    """A knowledge base of its own holding the sample casts."""
+    from queries.chart import cast
+    knowledge = KnowledgeBase()
+    for lines, month, day, conventions in SAMPLE_CASTS:
+        cast(lines, month=month, day=day, conventions=conventions, kb=knowledge)
+    return knowledge
+
+
 @pytest.fixture(scope="module")
 def model(kb):
-    return Model(kb.program)
+    asserted = [key for key, fact in kb._fact_index.items() if fact.origin == "asserted"]
+    return Model(kb.program, asserted)
 
 
 def derived(kb):

@@ -53,7 +53,7 @@ def test_earth_growth_convention_yin_starts_earth_with_fire(kb):
     assert kb.ask("growth_stage_by('shen', '土', B, '長生')") == [("申",)]
     proof = kb.explain("growth_stage('土', '申', S)")
     assert proof.rule.conventions == ("earth_growth",)
-    assert ("convention_default(earth_growth, shen)", "facts/convention_default.tsv:3") in proof.facts()
+    assert ("convention_default(earth_growth, shen)", "facts/convention_default.tsv:6") in proof.facts()
 
 
 def test_generating_and_overcoming_cycles(kb):

@@ -16,20 +16,27 @@ BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 SIMP_TRIGRAM = {"乾": "乾", "兑": "兌", "离": "離", "震": "震", "巽": "巽", "坎": "坎", "艮": "艮", "坤": "坤"}
 
 
-def rows(name):
-    t = read_table(FACTS / f"{name}.tsv")
-    cols = [c.name for c in t.columns]
-    return [dict(zip(cols, r.values)) for r in t.rows]
+def rows(name, *joined):
+    """The rows of a table as dicts, joined on the first column with the other tables named."""
+    def read(n):
+        t = read_table(FACTS / f"{n}.tsv")
+        cols = [c.name for c in t.columns]
+        return [dict(zip(cols, r.values)) for r in t.rows]
+    result = read(name)
+    for other in joined:
+        extra = {r[next(iter(r))]: r for r in read(other)}
+        result = [{**r, **extra[r[next(iter(r))]]} for r in result]
+    return result
 
 
 @pytest.fixture(scope="module")
 def tri():
-    return {r["trigram"]: r for r in rows("trigram")}
+    return {r["trigram"]: r for r in rows("trigram", "trigram_element", "trigram_name")}
 
 
 @pytest.fixture(scope="module")
 def hexes():
-    return rows("hexagram")
+    return rows("hexagram", "hexagram_palace", "hexagram_name")
 
 
 @pytest.fixture(scope="module")
@@ -145,7 +152,7 @@ def test_against_najia_package(hexes, tri, najia_table, world_of):
 
 
 def test_spirits():
-    sp = rows("spirit")
+    sp = rows("spirit", "spirit_name")
     assert [r["spirit"] for r in sorted(sp, key=lambda r: r["order"])] == \
         ["青龍", "朱雀", "勾陳", "螣蛇", "白虎", "玄武"]
     start = {r["stem"]: r["spirit"] for r in rows("spirit_start")}

@@ -1,0 +1,167 @@
+"""Cast input: six line values, coins, hexagram names or a seeded random cast, plus the date.
+
+Everything here turns user input into the cast facts ``cast_line``, ``cast_month``,
+``cast_day`` (``cast_year``, ``cast_hour`` when known) and ``convention``; the chart itself
+is derived by the clauses in ``kb/chart.dl``.
+
+>>> parse_lines("787889")
+(7, 8, 7, 8, 8, 9)
+>>> from_coins("2,1,2,1,1,3")
+(8, 7, 8, 7, 7, 9)
+>>> from_coins("TTT,HTT,HHT,HHH,THT,TTH")
+(6, 7, 8, 9, 7, 7)
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from . import calendar
+from .errors import UserError
+
+LINES_HELP = "six values 6-9, bottom line first, e.g. 787889"
+
+
+@dataclass(frozen=True)
+class Cast:
+    """What was cast and when: line values bottom first, the pillars, the conventions."""
+    lines: tuple
+    month_branch: str
+    day: str
+    year: str | None = None
+    month: str | None = None
+    hour: str | None = None
+    moment: datetime | None = None
+    conventions: dict = field(default_factory=dict)
+
+
+def parse_lines(value) -> tuple:
+    """Six line values 6|7|8|9, bottom line first, from '787889' or a list."""
+    items = list(value.replace(",", "").replace(" ", "")) if isinstance(value, str) else list(value)
+    try:
+        values = tuple(int(v) for v in items)
+    except (TypeError, ValueError):
+        raise UserError(f"lines {value!r}: give {LINES_HELP}") from None
+    if len(values) != 6 or any(v not in (6, 7, 8, 9) for v in values):
+        raise UserError(f"lines {value!r}: give {LINES_HELP}")
+    return values
+
+
+def from_coins(spec) -> tuple:
+    """Three coins a line, bottom first: heads counted ('3,2,1,0,2,1') or faces ('HHT,…').
+
+    Heads count 3 and tails 2 (convention three-coins): three heads 9, none 6.
+    """
+    items = spec.split(",") if isinstance(spec, str) else list(spec)
+    heads = []
+    for item in items:
+        item = str(item).strip().upper()
+        if item.isdigit() and int(item) <= 3:
+            heads.append(int(item))
+        elif len(item) == 3 and set(item) <= {"H", "T"}:
+            heads.append(item.count("H"))
+        else:
+            heads = None
+            break
+    if heads is None or len(heads) != 6:
+        raise UserError(f"coins {spec!r}: give six tosses bottom first, each the number of heads "
+                        "0-3 or three faces H/T, e.g. 3,2,1,0,2,1 or HHT,HTT,TTT,HHH,HTH,TTH")
+    return tuple(6 + h for h in heads)
+
+
+def random_lines(seed: int) -> tuple:
+    """Six lines from three fair coins each, reproducible from the seed."""
+    rng = random.Random(seed)
+    return tuple(6 + sum(rng.randint(0, 1) for _ in range(3)) for _ in range(6))
+
+
+def hexagram_lines(kb, name) -> tuple:
+    """The polarities (陽/陰 bottom first) and full name of a hexagram given by any of its names."""
+    key = str(name).strip()
+    for full, short, number, korean, english in kb.match("hexagram_name", None, None, None, None, None):
+        if key in (full, short, korean, str(number)) or key.casefold() == english.casefold():
+            (_, lower, upper), = kb.match("hexagram", full, None, None)
+            lines = [kb.match("trigram", t, None, None, None)[0][1:] for t in (lower, upper)]
+            return lines[0] + lines[1], full
+    raise UserError(f"unknown hexagram {name!r}: give its name (山火賁, 賁, 산화비, Grace) or "
+                    "King Wen number 1-64")
+
+
+def from_names(kb, original, changed=None) -> tuple:
+    """Line values from the original hexagram and, optionally, the changed one."""
+    before, full = hexagram_lines(kb, original)
+    after, changed_full = hexagram_lines(kb, changed) if changed is not None else (before, None)
+    if changed is not None and before == after:
+        raise UserError(f"{changed_full} is {full} itself: a changed hexagram needs a moving line")
+    values = {("陽", "陽"): 7, ("陰", "陰"): 8, ("陽", "陰"): 9, ("陰", "陽"): 6}
+    return tuple(values[pair] for pair in zip(before, after))
+
+
+def _branch(value, what):
+    branches = "子丑寅卯辰巳午未申酉戌亥"
+    if isinstance(value, str) and len(value) == 1 and value in branches:
+        return value
+    if isinstance(value, str) and len(value) == 2:
+        calendar.Pillars(None, value, value, None)
+        return value[1]
+    raise UserError(f"{what} {value!r}: give an earthly branch (子 … 亥) or a pillar such as 甲戌")
+
+
+def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=None,
+              conventions=None, defaults=None, allowed=None) -> Cast:
+    """Validate a cast: the lines, then either a moment or the pillars given directly.
+
+    ``defaults`` and ``allowed`` come from the convention tables (name -> value, name -> values).
+    """
+    lines = parse_lines(lines)
+    chosen = dict(defaults or {})
+    for name, value in (conventions or {}).items():
+        if allowed is not None and name not in allowed:
+            raise UserError(f"unknown convention {name!r}: known are {', '.join(sorted(allowed))}")
+        if allowed is not None and value not in allowed[name]:
+            raise UserError(f"convention {name} has no value {value!r}: use one of "
+                            f"{', '.join(allowed[name])}")
+        chosen[name] = value
+    if at is not None:
+        if month is not None or day is not None:
+            raise UserError("give either a moment (--at) or the pillars (--month, --day), not both")
+        moment = calendar.parse_moment(at, tz) if isinstance(at, str) else at
+        p = calendar.pillars(moment, chosen.get("zi_hour", "same-day"))
+        return Cast(lines, p.month_branch, p.day, p.year, p.month, p.hour, moment, chosen)
+    if month is None or day is None:
+        raise UserError("give the moment of the cast (--at 2024-10-08T04:00) or the month branch "
+                        "and day pillar (--month 戌 --day 乙巳)")
+    if tz is not None:
+        raise UserError("--tz goes with --at")
+    month_branch = _branch(month, "month")
+    pillars = calendar.Pillars(year, month if len(month) == 2 else None, day, hour)
+    return Cast(lines, month_branch, pillars.day, pillars.year, pillars.month, pillars.hour, None, chosen)
+
+
+def assert_cast(kb, cast: Cast, cast_id: str) -> str:
+    """Assert the facts of a cast under an id; the chart clauses do the rest."""
+    for position, value in enumerate(cast.lines, 1):
+        kb.assert_fact("cast_line", cast_id, position, value)
+    kb.assert_fact("cast_month", cast_id, cast.month_branch)
+    kb.assert_fact("cast_day", cast_id, cast.day[0], cast.day[1])
+    if cast.year:
+        kb.assert_fact("cast_year", cast_id, cast.year[0], cast.year[1])
+    if cast.hour:
+        kb.assert_fact("cast_hour", cast_id, cast.hour[0], cast.hour[1])
+    for name, value in sorted(cast.conventions.items()):
+        kb.assert_fact("convention", cast_id, name, value)
+    return cast_id
+
+
+def retract_cast(kb, cast: Cast, cast_id: str) -> None:
+    for position, value in enumerate(cast.lines, 1):
+        kb.retract_fact("cast_line", cast_id, position, value)
+    kb.retract_fact("cast_month", cast_id, cast.month_branch)
+    kb.retract_fact("cast_day", cast_id, cast.day[0], cast.day[1])
+    if cast.year:
+        kb.retract_fact("cast_year", cast_id, cast.year[0], cast.year[1])
+    if cast.hour:
+        kb.retract_fact("cast_hour", cast_id, cast.hour[0], cast.hour[1])
+    for name, value in sorted(cast.conventions.items()):
+        kb.retract_fact("convention", cast_id, name, value)

@@ -1,0 +1,208 @@
+"""The chart 排卦 of one cast: every cell read from the clauses of kb/chart.dl.
+
+>>> chart = cast("787889", month="戌", day="乙巳")
+>>> chart.hexagram["name"], chart.changed["name"], chart.world, chart.response
+('山火賁', '地火明夷', 1, 4)
+>>> [(l["position"], l["relative"], l["branch"]) for l in chart.lines][:3]
+[(1, '官鬼', '卯'), (2, '兄弟', '丑'), (3, '妻財', '亥')]
+"""
+from __future__ import annotations
+
+import html
+import itertools
+import json
+
+from .cast import Cast, assert_cast, from_coins, from_names, make_cast, random_lines
+from .engine.kb import KnowledgeBase
+from .errors import UserError
+
+_shared = {}
+_ids = itertools.count(1)
+
+LABELS = {
+    "en": {"year": "year", "month": "month", "day": "day", "hour": "hour", "void": "void",
+           "palace": "palace", "conventions": "conventions", "nuclear": "nuclear", "hidden": "hidden"},
+    "ko": {"year": "년", "month": "월", "day": "일", "hour": "시", "void": "공망",
+           "palace": "궁", "conventions": "관례", "nuclear": "호괘", "hidden": "복신"},
+    "zh": {"year": "年", "month": "月", "day": "日", "hour": "時", "void": "旬空",
+           "palace": "宮", "conventions": "約定", "nuclear": "互卦", "hidden": "伏"},
+}
+
+
+def default_kb() -> KnowledgeBase:
+    """The shipped knowledge base of this thread, made on first use."""
+    import threading
+    key = threading.get_ident()
+    if key not in _shared:
+        _shared[key] = KnowledgeBase()
+    return _shared[key]
+
+
+def conventions(kb) -> tuple:
+    """(defaults, allowed values) of every named convention, read from the fact tables."""
+    defaults = dict(kb.match("convention_default", None, None))
+    allowed = {}
+    for name, value, _ in kb.match("convention_value", None, None, None):
+        allowed.setdefault(name, []).append(value)
+    return defaults, allowed
+
+
+def cast(lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
+         month=None, day=None, year=None, hour=None, conventions=None, kb=None) -> "Chart":
+    """Cast a chart. Give exactly one of lines, coins, hexagram (with optional ``to``) or seed,
+    and either ``at`` (an ISO moment, with ``tz``) or ``month`` and ``day`` pillars."""
+    kb = kb or default_kb()
+    given = [x is not None for x in (lines, coins, hexagram, seed)]
+    if sum(given) != 1:
+        raise UserError("give the lines in exactly one way: line values (787889), --coins, "
+                        "a hexagram name, or --random with --seed")
+    if to is not None and hexagram is None:
+        raise UserError("--to names the changed hexagram and goes with the original's name")
+    if coins is not None:
+        lines = from_coins(coins)
+    elif hexagram is not None:
+        lines = from_names(kb, hexagram, to)
+    elif seed is not None:
+        lines = random_lines(seed)
+    defaults, allowed = globals()["conventions"](kb)
+    made = make_cast(lines, at=at, tz=tz, month=month, day=day, year=year, hour=hour,
+                     conventions=conventions, defaults=defaults, allowed=allowed)
+    return Chart(kb, made)
+
+
+class Chart:
+    """One cast in a knowledge base, with its chart read from the clauses."""
+
+    def __init__(self, kb: KnowledgeBase, made: Cast, cast_id: str | None = None):
+        self.kb, self.cast = kb, made
+        self.id = cast_id or f"c{next(_ids)}"
+        assert_cast(kb, made, self.id)
+        self._read()
+
+    def _hexagram(self, name):
+        (_, palace, kind), = self.kb.match("hexagram_palace", name, None, None)
+        (_, short, number, korean, english), = self.kb.match("hexagram_name", name, None, None, None, None)
+        (_, element), = self.kb.match("trigram_element", palace, None)
+        return {"name": name, "number": number, "palace": palace, "palace_element": element,
+                "kind": kind, "six_clash": bool(self.kb.match("six_clash_hexagram", name)),
+                "six_harmony": bool(self.kb.match("six_harmony_hexagram", name)),
+                "short": short, "korean": korean, "english": english}
+
+    def _read(self):
+        """Every cell of the chart from one question: chart_cell(C, Field, Position, A, B)."""
+        cells = {}
+        for _, field, position, a, b in self.kb.match("chart_cell", self.id, None, None, None, None):
+            cells.setdefault(field, {}).setdefault(position, []).append((a, b))
+        one = lambda field: cells[field][0][0][0] if field in cells else None
+        self.hexagram = self._hexagram(one("hexagram"))
+        self.changed = self._hexagram(one("changed")) if "changed" in cells else None
+        self.nuclear = one("nuclear")
+        self.world = next(iter(cells["world"]))
+        self.response = next(iter(cells["response"]))
+        order = dict(self.kb.match("branch_order", None, None))
+        self.void = sorted((a for a, _ in cells["void"][0]), key=order.get)
+
+        def value(field, p, both=False):
+            (a, b), = cells[field][p]
+            return (a, b) if both else a
+
+        self.lines = []
+        for p in range(1, 7):
+            stem, branch = value("najia", p, True)
+            line = {"position": p, "yin_yang": value("yin_yang", p), "moving": p in cells.get("moving", {}),
+                    "stem": stem, "branch": branch, "element": value("element", p),
+                    "relative": value("relative", p), "spirit": value("spirit", p),
+                    "world": p == self.world, "response": p == self.response, "changed": None, "hidden": None}
+            if line["moving"]:
+                s2, b2 = value("changed_najia", p, True)
+                line["changed"] = {"yin_yang": value("changed_yin_yang", p), "stem": s2, "branch": b2,
+                                   "element": value("changed_element", p),
+                                   "relative": value("changed_relative", p)}
+            if p in cells.get("hidden", {}):
+                s3, b3 = value("hidden", p, True)
+                line["hidden"] = {"stem": s3, "branch": b3, "element": value("hidden_element", p),
+                                  "relative": value("hidden_relative", p)}
+            self.lines.append(line)
+        self.conventions = dict(sorted(self.cast.conventions.items()))
+
+    # ---- views ---------------------------------------------------------------------------
+
+    def calendar(self) -> dict:
+        made = self.cast
+        if made.moment is None:
+            data = {"month_branch": made.month_branch, "day": made.day}
+            data.update({k: v for k, v in (("year", made.year), ("month", made.month),
+                                           ("hour", made.hour)) if v})
+        else:
+            data = {"year": made.year, "month": made.month, "day": made.day, "hour": made.hour,
+                    "month_branch": made.month_branch, "moment": made.moment.isoformat()}
+        data["void"] = list(self.void)
+        return data
+
+    def to_data(self) -> dict:
+        keys = ("position", "yin_yang", "moving", "stem", "branch", "element", "relative", "spirit",
+                "world", "response", "changed", "hidden")
+        return {"cast": self.id, "values": "".join(map(str, self.cast.lines)),
+                "hexagram": self.hexagram, "changed": self.changed, "nuclear": self.nuclear,
+                "world": self.world, "response": self.response, "calendar": self.calendar(),
+                "conventions": self.conventions,
+                "lines": [{k: line[k] for k in keys} for line in self.lines]}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_data(), ensure_ascii=False, indent=2)
+
+    def _title(self, h):
+        marks = [m for m, on in (("六沖", h["six_clash"]), ("六合", h["six_harmony"])) if on]
+        return f"{h['name']} ({h['number']})" + (f" [{' '.join(marks)}]" if marks else "")
+
+    def text(self, lang: str = "en") -> str:
+        """The chart a practitioner expects: header, then one row a line from the top down."""
+        if lang not in LABELS:
+            raise UserError(f"unknown language {lang!r}; use one of en, ko, zh")
+        w = LABELS[lang]
+        h = self.hexagram
+        title = self._title(h) + (f"  →  {self._title(self.changed)}" if self.changed else "")
+        cal = self.calendar()
+        pillars = "  ".join(f"{w[k]} {cal[k]}" for k in ("year", "month", "day", "hour") if cal.get(k))
+        if "month" not in cal:
+            pillars = f"{w['month']} {cal['month_branch']}  " + pillars
+        out = [title,
+               f"{h['palace']}{w['palace']} {h['palace_element']}  {h['kind']}   "
+               f"{w['nuclear']} {self.nuclear}",
+               f"{pillars}   {w['void']} {''.join(self.void)}",
+               f"{w['conventions']}: " + ", ".join(f"{k}={v}" for k, v in self.conventions.items()),
+               ""]
+        for line in reversed(self.lines):
+            mark = "世" if line["world"] else "應" if line["response"] else "  "
+            motion = ("○" if line["yin_yang"] == "陽" else "×") if line["moving"] else " "
+            bar = "━━━━━" if line["yin_yang"] == "陽" else "━━ ━━"
+            row = (f"{line['position']}  {line['spirit']}  {line['relative']} {line['stem']}{line['branch']}"
+                   f"{line['element']}  {bar} {motion} {mark}")
+            ch = line["changed"]
+            if ch:
+                row += f"  →  {ch['relative']} {ch['stem']}{ch['branch']}{ch['element']}"
+            hid = line["hidden"]
+            if hid:
+                row += f"   {w['hidden']} {hid['relative']} {hid['stem']}{hid['branch']}{hid['element']}"
+            out.append(row.rstrip())
+        return "\n".join(out)
+
+    def __str__(self):
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        head = e(self.text().split("\n\n")[0]).replace("\n", "<br>")
+        rows = "".join(
+            "<tr>" + "".join(f"<td>{e(str(v))}</td>" for v in (
+                line["position"], line["spirit"], line["relative"], line["stem"] + line["branch"],
+                line["element"], "世" if line["world"] else "應" if line["response"] else "",
+                ("○" if line["yin_yang"] == "陽" else "×") if line["moving"] else "",
+                " ".join(str(line["changed"][k]) for k in ("relative", "stem", "branch", "element"))
+                if line["changed"] else "",
+                " ".join(str(line["hidden"][k]) for k in ("relative", "stem", "branch", "element"))
+                if line["hidden"] else "")) + "</tr>"
+            for line in reversed(self.lines))
+        return (f"<div class='liuyao-chart'><p>{head}</p><table><tr><th>line</th><th>spirit</th>"
+                f"<th>relative</th><th>najia</th><th>element</th><th>世應</th><th>motion</th>"
+                f"<th>changed</th><th>hidden</th></tr>{rows}</table></div>")

@@ -35,6 +35,67 @@ def _kb(args):
         raise UserError(e.problems[0] + more) from None
 
 
+def _cast_options(p, lines_required=False):
+    g = p.add_argument_group("the cast (binds C in the goal)")
+    g.add_argument("lines", nargs=None if lines_required else "?", default=None,
+                   help="six line values bottom first (787889) or a hexagram name (山火賁, 22)")
+    g.add_argument("--to", metavar="HEXAGRAM", help="the changed hexagram, with a hexagram name")
+    g.add_argument("--coins", help="coin tosses bottom first: heads counted (3,2,1,0,2,1) or faces (HHT,…)")
+    g.add_argument("--random", action="store_true", help="cast three coins at random (see --seed)")
+    g.add_argument("--seed", type=int, help="the seed of a random cast")
+    g.add_argument("--at", metavar="ISO", help="the moment of the cast, e.g. 2024-10-08T04:00")
+    g.add_argument("--tz", help="IANA time zone of --at (default: this machine's)")
+    g.add_argument("--month", help="the month branch 月建 (or month pillar), instead of --at")
+    g.add_argument("--day", help="the day pillar 日辰, e.g. 乙巳, instead of --at")
+    g.add_argument("--year", help="the year pillar (optional with --day)")
+    g.add_argument("--hour", help="the hour pillar (optional with --day)")
+    g.add_argument("--zi-hour", choices=("same-day", "next-day"), help="convention zi_hour")
+    g.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                   help="choose a convention value (repeatable); see liuyao conventions")
+
+
+def _has_cast(args):
+    return any(getattr(args, k, None) not in (None, False) for k in ("lines", "coins", "random", "seed"))
+
+
+def _chart(args, kb):
+    import random
+    from .chart import cast
+    conventions = {}
+    for item in args.set:
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise UserError(f"--set {item!r}: write NAME=VALUE, e.g. --set hidden_god=jingfang-world-line")
+        conventions[name.strip()] = value.strip()
+    if args.zi_hour:
+        conventions["zi_hour"] = args.zi_hour
+    lines = hexagram = None
+    if args.lines is not None:
+        compact = args.lines.replace(",", "").replace(" ", "")
+        if compact.isdigit() and len(compact) == 6:
+            lines = compact
+        else:
+            hexagram = args.lines
+    seed = args.seed
+    if args.random and seed is None:
+        seed = random.SystemRandom().randrange(10 ** 6)
+    elif seed is not None and not args.random:
+        raise UserError("--seed goes with --random")
+    return cast(lines, coins=args.coins, hexagram=hexagram, to=args.to, seed=seed, at=args.at,
+                tz=args.tz, month=args.month, day=args.day, year=args.year, hour=args.hour,
+                conventions=conventions, kb=kb)
+
+
+def _goal(args, kb):
+    """The goal, with C bound to the cast when one is given."""
+    from .engine.syntax import Const, substitute
+    body = kb.parse(args.goal)
+    if not _has_cast(args):
+        return body, None
+    chart = _chart(args, kb)
+    return tuple(substitute(lit, {"C": chart.id}) for lit in body), chart
+
+
 def _print_json(data):
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
@@ -55,7 +116,8 @@ def table(names, rows) -> str:
 
 def cmd_ask(args):
     kb = _kb(args)
-    names, rows = kb.variables(args.goal), kb.ask(args.goal)
+    goal, _ = _goal(args, kb)
+    names, rows = kb.variables(goal), kb.ask(goal)
     if args.json:
         _print_json({"goal": args.goal, "variables": names, "answers": [list(r) for r in rows]})
     elif not names:
@@ -69,7 +131,8 @@ def cmd_ask(args):
 def cmd_why(args):
     from .engine import render
     kb = _kb(args)
-    proof = kb.explain(args.goal)
+    goal, _ = _goal(args, kb)
+    proof = kb.explain(goal)
     if proof is None:
         if args.json:
             _print_json({"goal": args.goal, "proof": None})
@@ -90,7 +153,8 @@ def cmd_why(args):
 def cmd_why_not(args):
     from .engine import render
     kb = _kb(args)
-    why = kb.why_not(args.goal)
+    goal, _ = _goal(args, kb)
+    why = kb.why_not(goal)
     if why is None:
         if args.json:
             _print_json({"goal": args.goal, "why_not": None})
@@ -101,6 +165,27 @@ def cmd_why_not(args):
         _print_json({"goal": args.goal, "why_not": render.why_not_data(why, args.lang)})
     else:
         print(render.why_not_text(why, args.lang))
+    return 0
+
+
+def cmd_chart(args):
+    chart = _chart(args, _kb(args))
+    if args.json:
+        print(chart.to_json())
+    else:
+        print(chart.text(args.lang))
+    return 0
+
+
+def cmd_conventions(args):
+    from .chart import conventions
+    defaults, allowed = conventions(_kb(args))
+    if args.json:
+        _print_json({name: {"default": defaults.get(name), "values": values}
+                     for name, values in sorted(allowed.items())})
+        return 0
+    for name, values in sorted(allowed.items()):
+        print(f"{name}: " + ", ".join(v + (" (default)" if v == defaults.get(name) else "") for v in values))
     return 0
 
 
@@ -125,12 +210,21 @@ def parser():
     p = _Parser(prog="liuyao", description="六爻納甲 knowledge base: ask, prove, explain.")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     sub.required = True
+    ch = sub.add_parser("chart", help="cast and show a chart, e.g. 787889 --month 戌 --day 乙巳")
+    _cast_options(ch)
+    _common(ch)
+    ch.set_defaults(run=cmd_chart)
+    cv = sub.add_parser("conventions", help="list the named conventions and their values")
+    _common(cv)
+    cv.set_defaults(run=cmd_conventions)
     a = sub.add_parser("ask", help="answer a goal, e.g. \"clash('子', X)\"")
     a.add_argument("goal")
+    _cast_options(a)
     _common(a)
     a.set_defaults(run=cmd_ask)
     w = sub.add_parser("why", help="prove a goal")
     w.add_argument("goal")
+    _cast_options(w)
     w.add_argument("--depth", type=int, default=None, help="fold sub-proofs below this depth")
     w.add_argument("--dot", action="store_true", help="print a Graphviz graph")
     w.add_argument("--sentences", action="store_true", help="print numbered sentences")
@@ -138,6 +232,7 @@ def parser():
     w.set_defaults(run=cmd_why)
     n = sub.add_parser("why-not", help="explain why a goal has no answer")
     n.add_argument("goal")
+    _cast_options(n)
     _common(n)
     n.set_defaults(run=cmd_why_not)
     c = sub.add_parser("check", help="lint a user knowledge folder and list every problem")

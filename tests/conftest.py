@@ -19,3 +19,10 @@ def folder(tmp_path):
             path.write_text(text, encoding="utf-8")
         return tmp_path
     return make
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache(tmp_path_factory):
+    """Tests compute static answers afresh into a cache folder of their own."""
+    import os
+    os.environ["LIUYAO_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))

@@ -25,6 +25,7 @@ from ..errors import KnowledgeError, UserError
 from .checks import dependency_graph, program_problems
 from .proof import Failure, Proof, WhyNot, show, statement
 from .syntax import Arith, Atom, Compare, Const, Var, holds, parse_goal, parse_text, substitute, term_vars
+from . import static_cache as _static_cache
 from .tables import read_table
 
 log = logging.getLogger("liuyao.engine")
@@ -152,24 +153,42 @@ class KnowledgeBase:
         for fact in self.program.facts:
             self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
         self._depends = _closure(dependency_graph(self.program.rules))
+        inputs = {p for p, tables in self.program.tables.items() if not any(t.rows for t in tables)}
+        self._static = sorted(p for p in self._rules if not self._depends[p] & inputs)
+        self._feeds_static = set().union(*(self._depends[p] for p in self._static)) if self._static else set()
         self._load()
 
     # ---- loading --------------------------------------------------------------------------
 
-    def _load(self):
+    def _load(self, cache=True):
+        """Fresh pyDatalog state: facts, clause files, then the static predicates computed once.
+
+        A predicate that depends on no input table (a table without rows, such as cast_line)
+        answers the same for every cast, so pyDatalog computes it once here and keeps the
+        answers as facts: later questions about casts no longer re-derive it each time.
+        """
         Logic()
-        defined = set()
-        for (pred, args), fact in self._fact_index.items():
-            pyDatalog.assert_fact(pred, *args)
-            defined.add(pred)
+        for (pred, args) in self._fact_index:
+            _engine_assert(pred, args)
+        defined = {pred for pred, _ in self._fact_index}
         for pred, (arity, _) in sorted(self.program.declared.items()):
             if pred not in defined and pred not in self._rules:
-                dummy = ("_pyD_none",) * arity
-                pyDatalog.assert_fact(pred, *dummy)
-                pyDatalog.retract_fact(pred, *dummy)
+                _engine_assert(pred, ("_pyD_none",) * arity)
+                _engine_retract(pred, ("_pyD_none",) * arity)
         for label, text in sorted(self.program.sources.items()):
             pyParser.load(text, newglobals={"__builtins__": {}}, function=label)
         self._logic = Logic(True)
+        self._solved, self._solved_by = {}, defaultdict(set)
+        answers = _static_cache.read(self.program) if cache else None
+        if answers is None or set(answers) != set(self._static):
+            answers = {pred: self.match(pred, *[None] * self.program.arity(pred)) for pred in self._static}
+            if cache:
+                _static_cache.write(self.program, answers)
+        for pred, rows in answers.items():
+            pyParser.Literal.make(pred, [pyParser.Term(f"A{i}") for i in range(len(rows[0]) if rows
+                                                                             else self.program.arity(pred))]) <= None
+            for row in rows:
+                _engine_assert(pred, row)
         self._solved, self._solved_by = {}, defaultdict(set)
         gc.collect()
         gc.freeze()
@@ -201,15 +220,21 @@ class KnowledgeBase:
         key = (pred, tuple(args))
         if key not in self._fact_index:
             self._fact_index[key] = Fact(Atom(pred, tuple(Const(a) for a in args)), where, 0, "asserted")
-            pyDatalog.assert_fact(pred, *args)
-            self._forget(pred)
+            self._changed(pred, key, _engine_assert)
 
     def retract_fact(self, pred, *args):
         self._check_fact(pred, args)
         self._activate()
         key = (pred, tuple(args))
         if self._fact_index.pop(key, None) is not None:
-            pyDatalog.retract_fact(pred, *args)
+            self._changed(pred, key, _engine_retract)
+
+    def _changed(self, pred, key, change):
+        """Tell pyDatalog; a fact under a static predicate means computing those again."""
+        if pred in self._feeds_static:
+            self._load(cache=False)
+        else:
+            change(*key)
             self._forget(pred)
 
     def _forget(self, pred):
@@ -470,6 +495,15 @@ class KnowledgeBase:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
+
+def _engine_assert(pred, args):
+    """Assert a ground fact straight into the engine (no parser objects: ten times faster)."""
+    pyEngine.assert_(pyEngine.Clause(pyEngine.Literal(pred, [pyEngine.Term_of(a) for a in args]), []))
+
+
+def _engine_retract(pred, args):
+    pyEngine.retract(pyEngine.Clause(pyEngine.Literal(pred, [pyEngine.Term_of(a) for a in args]), []))
+
 
 def _closure(graph):
     """Each predicate with every predicate it depends on, itself included."""

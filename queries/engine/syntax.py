@@ -398,8 +398,9 @@ def parse_text(text: str, path: str, origin: str = "shipped"):
     lines = text.splitlines()
     rules, facts, problems = [], [], []
     problems += _layout_problems(text, lines, path)
+    rewritten = _as_pydatalog_reads(text)
     try:
-        same = ast.dump(ast.parse(text)) == ast.dump(ast.parse(_as_pydatalog_reads(text)))
+        same = rewritten == "\n".join(lines) or ast.dump(ast.parse(text)) == ast.dump(ast.parse(rewritten))
     except (SyntaxError, RecursionError, MemoryError, ValueError):
         same = True
     if not same:

@@ -12,7 +12,7 @@ import html
 import itertools
 import json
 
-from .cast import Cast, assert_cast, from_coins, from_names, make_cast, random_lines
+from .cast import Cast, assert_cast, from_coins, from_names, make_cast, random_lines, retract_cast
 from .engine.kb import KnowledgeBase
 from .errors import UserError
 
@@ -124,6 +124,10 @@ class Chart:
                                   "relative": value("hidden_relative", p)}
             self.lines.append(line)
         self.conventions = dict(sorted(self.cast.conventions.items()))
+
+    def forget(self) -> None:
+        """Retract this cast's facts from the knowledge base."""
+        retract_cast(self.kb, self.cast, self.id)
 
     # ---- views ---------------------------------------------------------------------------
 

@@ -72,7 +72,7 @@ def _chart(args, kb):
     lines = hexagram = None
     if args.lines is not None:
         compact = args.lines.replace(",", "").replace(" ", "")
-        if compact.isdigit() and len(compact) == 6:
+        if compact.isdigit() and len(compact) > 2:
             lines = compact
         else:
             hexagram = args.lines
@@ -185,6 +185,7 @@ def cmd_conventions(args):
                      for name, values in sorted(allowed.items())})
         return 0
     for name, values in sorted(allowed.items()):
+        values = sorted(values, key=lambda v: (v != defaults.get(name), v))
         print(f"{name}: " + ", ".join(v + (" (default)" if v == defaults.get(name) else "") for v in values))
     return 0
 

@@ -76,3 +76,47 @@ def test_console_entry_point_runs_without_traceback():
     done = subprocess.run([sys.executable, "-m", "queries.cli", "ask", "clash(X"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+def test_chart_command_text_and_json(capsys):
+    code, out, _ = run(capsys, "chart", "787889", "--month", "戌", "--day", "乙巳")
+    assert code == 0 and out.startswith("山火賁 (22) [六合]  →  地火明夷 (36)")
+    code, out, _ = run(capsys, "chart", "山火賁", "--to", "地火明夷", "--month", "戌", "--day", "乙巳", "--json")
+    assert json.loads(out)["lines"][5]["changed"]["relative"] == "子孫"
+    code, out, _ = run(capsys, "chart", "--random", "--seed", "7", "--month", "戌", "--day", "乙巳")
+    assert code == 0 and out == run(capsys, "chart", "--random", "--seed", "7", "--month", "戌", "--day", "乙巳")[1]
+    code, out, _ = run(capsys, "chart", "--coins", "3,2,1,0,2,1", "--at", "2024-10-08T04:00", "--tz", "Asia/Seoul",
+                       "--zi-hour", "next-day", "--set", "hidden_god=jingfang-world-line")
+    assert code == 0 and "hidden_god=jingfang-world-line" in out and "zi_hour=next-day" in out
+
+
+def test_why_binds_the_cast(capsys):
+    code, out, _ = run(capsys, "why", "line_relative(C, 3, R)", "787889", "--month", "戌", "--day", "乙巳")
+    assert code == 0 and out.startswith("[rule] line_relative(c")
+    assert "妻財" in out.splitlines()[0] and "relatives.dl" in out
+    code, out, _ = run(capsys, "ask", "moving(C, P)", "787889", "--month", "戌", "--day", "乙巳")
+    assert out.splitlines()[2] == "6"
+    code, out, _ = run(capsys, "why-not", "moving(C, 1)", "787889", "--month", "戌", "--day", "乙巳")
+    assert code == 0 and "('陽' != '陽') fails" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["chart", "78788", "--month", "戌", "--day", "乙巳"], "six values 6-9"),
+    (["chart", "山火X", "--month", "戌", "--day", "乙巳"], "unknown hexagram"),
+    (["chart", "山火賁", "--to", "山火賁", "--month", "戌", "--day", "乙巳"], "needs a moving line"),
+    (["chart", "787889", "--month", "戌", "--day", "甲丑"], "甲丑"),
+    (["chart", "787889", "--at", "2024-02-30T10:00"], "2024-02-30"),
+    (["chart", "787889", "--at", "2024-02-03T10:00", "--tz", "Mars/Base"], "Mars/Base"),
+    (["chart", "787889", "--month", "戌", "--day", "乙巳", "--set", "nope=1"], "unknown convention"),
+    (["chart", "787889", "--month", "戌", "--day", "乙巳", "--set", "hidden_god"], "NAME=VALUE"),
+    (["chart", "787889", "--month", "戌", "--day", "乙巳", "--zi-hour", "noon"], "invalid choice"),
+    (["chart", "787889"], "--month 戌 --day 乙巳"),
+])
+def test_chart_bad_input_one_line_status_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+
+
+def test_conventions_command(capsys):
+    code, out, _ = run(capsys, "conventions")
+    assert code == 0 and "hidden_god: palace-pure-same-line (default), jingfang-world-line" in out

@@ -171,7 +171,7 @@ class Chart:
         if "month" not in cal:
             pillars = f"{w['month']} {cal['month_branch']}  " + pillars
         out = [title,
-               f"{h['palace']}{w['palace']} {h['palace_element']}  {h['kind']}   "
+               f"{h['palace']}{' ' if lang == 'en' else ''}{w['palace']} {h['palace_element']}  {h['kind']}   "
                f"{w['nuclear']} {self.nuclear}",
                f"{pillars}   {w['void']} {''.join(self.void)}",
                f"{w['conventions']}: " + ", ".join(f"{k}={v}" for k, v in self.conventions.items()),

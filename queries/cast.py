@@ -139,29 +139,23 @@ def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=
     return Cast(lines, month_branch, pillars.day, pillars.year, pillars.month, pillars.hour, None, chosen)
 
 
+def cast_facts(cast: Cast, cast_id: str) -> list:
+    """The input facts of a cast: (predicate, arguments) pairs."""
+    facts = [("cast_line", (cast_id, position, value)) for position, value in enumerate(cast.lines, 1)]
+    facts += [("cast_month", (cast_id, cast.month_branch)), ("cast_day", (cast_id, cast.day[0], cast.day[1]))]
+    facts += [(pred, (cast_id, pillar[0], pillar[1])) for pred, pillar in
+              (("cast_year", cast.year), ("cast_hour", cast.hour)) if pillar]
+    facts += [("convention", (cast_id, name, value)) for name, value in sorted(cast.conventions.items())]
+    return facts
+
+
 def assert_cast(kb, cast: Cast, cast_id: str) -> str:
     """Assert the facts of a cast under an id; the chart clauses do the rest."""
-    for position, value in enumerate(cast.lines, 1):
-        kb.assert_fact("cast_line", cast_id, position, value)
-    kb.assert_fact("cast_month", cast_id, cast.month_branch)
-    kb.assert_fact("cast_day", cast_id, cast.day[0], cast.day[1])
-    if cast.year:
-        kb.assert_fact("cast_year", cast_id, cast.year[0], cast.year[1])
-    if cast.hour:
-        kb.assert_fact("cast_hour", cast_id, cast.hour[0], cast.hour[1])
-    for name, value in sorted(cast.conventions.items()):
-        kb.assert_fact("convention", cast_id, name, value)
+    for pred, args in cast_facts(cast, cast_id):
+        kb.assert_fact(pred, *args)
     return cast_id
 
 
 def retract_cast(kb, cast: Cast, cast_id: str) -> None:
-    for position, value in enumerate(cast.lines, 1):
-        kb.retract_fact("cast_line", cast_id, position, value)
-    kb.retract_fact("cast_month", cast_id, cast.month_branch)
-    kb.retract_fact("cast_day", cast_id, cast.day[0], cast.day[1])
-    if cast.year:
-        kb.retract_fact("cast_year", cast_id, cast.year[0], cast.year[1])
-    if cast.hour:
-        kb.retract_fact("cast_hour", cast_id, cast.hour[0], cast.hour[1])
-    for name, value in sorted(cast.conventions.items()):
-        kb.retract_fact("convention", cast_id, name, value)
+    for pred, args in cast_facts(cast, cast_id):
+        kb.retract_fact(pred, *args)

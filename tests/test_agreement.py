@@ -24,6 +24,7 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: every palace kind and conven
     ("696969", "午", "丙寅", {"changed_relative": "changed-palace"}),
     ("888886", "申", "壬戌", {"earth_growth": "yin"}),
     ("978678", "亥", "癸卯", {"hidden_god": "jingfang-world-line"}),
+    ("887888", "寅", "甲子", {"hidden_god": "all-lines"}),
 ]
 
 

@@ -59,3 +59,21 @@ def test_earth_growth_convention_yin_starts_earth_with_fire(kb):
 def test_generating_and_overcoming_cycles(kb):
     assert set(kb.ask("generates(A, B)")) == {tuple(p) for p in ["木火", "火土", "土金", "金水", "水木"]}
     assert set(kb.ask("overcomes(A, B)")) == {tuple(p) for p in ["木土", "土水", "水火", "火金", "金木"]}
+
+
+def test_every_convention_named_in_the_rules_is_documented(kb):
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "conventions.md").read_text(encoding="utf-8")
+    named = {c.split()[0] for r in kb.program.rules for c in r.info.conventions}
+    assert named and all(f"`{name}`" in doc for name in named), sorted(n for n in named if f"`{n}`" not in doc)
+
+
+def test_every_shipped_rule_has_an_id_and_a_source_or_convention(kb):
+    shipped = [r for r in kb.program.rules if r.origin == "shipped"]
+    assert all(r.info.id != r.where and r.info.title for r in shipped)
+    assert all(r.info.sources or r.info.conventions for r in shipped)
+    for rule in shipped:
+        for source in rule.info.sources:
+            seed, _, rest = source.partition(":")
+            line = int(rest.split()[0])
+            assert seed.endswith(".txt") and line > 0, source

@@ -195,3 +195,14 @@ def test_text_view_rows_top_down():
 def test_html_view():
     html = cast("787889", month="戌", day="乙巳")._repr_html_()
     assert html.startswith("<div class='liuyao-chart'>") and html.count("<tr>") == 7
+
+
+def test_exam_example_of_seed_001_with_hidden_gods_on_every_line(kb):
+    # E16 (001:131): 春占剝 — 官在文書爻下: 午 官鬼 hidden under line 4 丙戌 父母
+    chart = cast(hexagram="山地剝", month="寅", day="甲子", kb=kb, conventions={"hidden_god": "all-lines"})
+    assert (chart.hexagram["palace"], chart.hexagram["kind"], chart.world, chart.response) == ("乾", "五世", 5, 2)
+    assert [(l["stem"] + l["branch"], l["relative"]) for l in chart.lines] == [
+        ("乙未", "父母"), ("乙巳", "官鬼"), ("乙卯", "妻財"), ("丙戌", "父母"), ("丙子", "子孫"), ("丙寅", "妻財")]
+    fourth = chart.lines[3]["hidden"]
+    assert (fourth["stem"] + fourth["branch"], fourth["relative"]) == ("壬午", "官鬼")
+    assert all(l["hidden"] for l in chart.lines)

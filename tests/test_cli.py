@@ -119,4 +119,4 @@ def test_chart_bad_input_one_line_status_2(capsys, argv, message):
 
 def test_conventions_command(capsys):
     code, out, _ = run(capsys, "conventions")
-    assert code == 0 and "hidden_god: palace-pure-same-line (default), jingfang-world-line" in out
+    assert code == 0 and "hidden_god: palace-pure-same-line (default), all-lines, jingfang-world-line" in out

@@ -19,8 +19,8 @@ def test_json_contract_of_the_issue_example():
     assert (data["world"], data["response"]) == (1, 4)
     assert {k: data["calendar"][k] for k in ("year", "month", "day", "hour", "month_branch", "void")} == \
         {"year": "甲辰", "month": "甲戌", "day": "乙巳", "hour": "戊寅", "month_branch": "戌", "void": ["寅", "卯"]}
-    assert data["conventions"] == {"changed_relative": "original-palace", "earth_growth": "shen",
-                                   "hidden_god": "palace-pure-same-line", "zi_hour": "same-day"}
+    assert data["conventions"] | {"changed_relative": "original-palace", "earth_growth": "shen",
+                                  "hidden_god": "palace-pure-same-line", "zi_hour": "same-day"} == data["conventions"]
     first, last = data["lines"][0], data["lines"][5]
     assert first == {"position": 1, "yin_yang": "陽", "moving": False, "stem": "己", "branch": "卯",
                      "element": "木", "relative": "官鬼", "spirit": "青龍", "world": True,

@@ -17,6 +17,7 @@ from .engine.kb import KnowledgeBase
 from .errors import UserError
 
 _shared = {}
+RELATION_ORDER = ["臨", "生", "扶", "合", "克", "沖", "刑", "害"]
 _ids = itertools.count(1)
 
 LABELS = {
@@ -125,6 +126,66 @@ class Chart:
             self.lines.append(line)
         self.conventions = dict(sorted(self.cast.conventions.items()))
 
+    @property
+    def details(self) -> dict:
+        """States, relations, patterns and frames, from one question (state_cell), on first use."""
+        if getattr(self, "_details", None) is None:
+            self._details = self._read_details()
+        return self._details
+
+    def _rule_behind(self, row):
+        """The id of the rule that decides a state cell (the view names the predicate)."""
+        found = self.kb.behind("state_cell", row)
+        if found is None:
+            return None
+        literal = found[1][0]
+        args = tuple(a.value if hasattr(a, "value") else None for a in literal.args)
+        deeper = self.kb.behind(literal.pred, args)
+        return deeper[0].info.id if deeper else found[0].info.id
+
+    def _read_details(self) -> dict:
+        nodes, patterns, frames = {}, [], {}
+        for row in self.kb.match("state_cell", self.id, None, None, None, None, None):
+            _, field, kind, position, a, b = row
+            if field.startswith("frame"):
+                frame = frames.setdefault(kind, {"element": kind, "kinds": {}, "members": []})
+                if field == "frame_member":
+                    frame["members"].append({"role": a, "source": b, "position": position})
+                else:
+                    entry = frame["kinds"].setdefault(a, {"kind": a, "formed": False, "fails": [],
+                                                          "strength": None, "truth": None, "whole": False})
+                    if field == "frame":
+                        entry["formed"] = True
+                    elif field == "frame_fails":
+                        entry["fails"].append(b)
+                    elif field == "frame_whole":
+                        entry["whole"] = True
+                    else:
+                        entry[field.split("_")[1]] = b
+                continue
+            if field == "pattern":
+                patterns.append({"label": a, "where": kind, "rule": self._rule_behind(row)})
+                continue
+            node = nodes.setdefault((kind, position), {"month": {"strength": None, "relations": [], "stage": None},
+                                                       "day": {"relations": [], "stage": None}, "states": []})
+            if field == "state":
+                node["states"].append({"label": a, "rule": self._rule_behind(row)})
+            elif field == "month_strength":
+                node["month"]["strength"] = a
+            elif field.endswith("_relation"):
+                node[field.split("_")[0]]["relations"].append(a)
+            else:
+                node[field.split("_")[0]]["stage"] = a
+        for node in nodes.values():
+            for part in ("month", "day"):
+                node[part]["relations"].sort(key=RELATION_ORDER.index)
+        frames = [{**f, "kinds": list(f["kinds"].values())} for _, f in sorted(frames.items())]
+        patterns += [{"label": f"{f['element']}局", "where": "卦", "element": f["element"], "kind": k["kind"],
+                      "strength": k["strength"], "truth": k["truth"], "whole": k["whole"],
+                      "members": f["members"], "rule": "frame.1"}
+                     for f in frames for k in f["kinds"] if k["formed"]]
+        return {"nodes": nodes, "patterns": patterns, "frames": frames}
+
     def forget(self) -> None:
         """Retract this cast's facts from the knowledge base."""
         retract_cast(self.kb, self.cast, self.id)
@@ -146,11 +207,24 @@ class Chart:
     def to_data(self) -> dict:
         keys = ("position", "yin_yang", "moving", "stem", "branch", "element", "relative", "spirit",
                 "world", "response", "changed", "hidden")
+        nodes = self.details["nodes"]
+        empty = {"month": {"strength": None, "relations": [], "stage": None},
+                 "day": {"relations": [], "stage": None}, "states": []}
+
+        def line_data(line):
+            data = {k: line[k] for k in keys}
+            data.update(nodes.get(("line", line["position"]), empty))
+            for kind in ("changed", "hidden"):
+                if data[kind]:
+                    data[kind] = {**data[kind], **nodes.get((kind, line["position"]), empty)}
+            return data
+
         return {"cast": self.id, "values": "".join(map(str, self.cast.lines)),
                 "hexagram": self.hexagram, "changed": self.changed, "nuclear": self.nuclear,
                 "world": self.world, "response": self.response, "calendar": self.calendar(),
                 "conventions": self.conventions,
-                "lines": [{k: line[k] for k in keys} for line in self.lines]}
+                "lines": [line_data(line) for line in self.lines],
+                "patterns": self.details["patterns"], "frames": self.details["frames"]}
 
     def to_json(self) -> str:
         return json.dumps(self.to_data(), ensure_ascii=False, indent=2)
@@ -188,7 +262,18 @@ class Chart:
             hid = line["hidden"]
             if hid:
                 row += f"   {w['hidden']} {hid['relative']} {hid['stem']}{hid['branch']}{hid['element']}"
+            node = self.details["nodes"].get(("line", line["position"]))
+            if node:
+                month = node["month"]["strength"] or ""
+                labels = " ".join(s["label"] for s in node["states"])
+                row += f"   [{month}{' ' + labels if labels else ''}]"
             out.append(row.rstrip())
+        extra = [p["label"] + ("" if p["where"] == "卦" else f" ({p['where']})")
+                 for p in self.details["patterns"] if "kind" not in p]
+        extra += [f"{f['element']}局 {k['kind']} " + ("成" if k["formed"] else "不成 " + " ".join(k["fails"]))
+                  for f in self.details["frames"] for k in f["kinds"]]
+        if extra:
+            out += ["", "  ".join(extra)]
         return "\n".join(out)
 
     def __str__(self):

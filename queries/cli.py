@@ -132,7 +132,7 @@ def cmd_why(args):
     from .engine import render
     kb = _kb(args)
     goal, _ = _goal(args, kb)
-    proof = kb.explain(goal)
+    proof = kb.explain(goal, expand_negations=args.expand_negations)
     if proof is None:
         if args.json:
             _print_json({"goal": args.goal, "proof": None})
@@ -229,6 +229,8 @@ def parser():
     w.add_argument("--depth", type=int, default=None, help="fold sub-proofs below this depth")
     w.add_argument("--dot", action="store_true", help="print a Graphviz graph")
     w.add_argument("--sentences", action="store_true", help="print numbered sentences")
+    w.add_argument("--expand-negations", action="store_true",
+                   help="under each ¬ leaf, show why its atom does not hold")
     _common(w)
     w.set_defaults(run=cmd_why)
     n = sub.add_parser("why-not", help="explain why a goal has no answer")

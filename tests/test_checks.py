@@ -258,3 +258,9 @@ def test_twenty_mistakes_in_one_check(tmp_path):
     located = re.compile(re.escape(str(folder)) + r"/(kb/[ab]\.dl|facts/\w+\.tsv):(\d+): \S")
     assert all(located.match(p) for p in problems), [p for p in problems if not located.match(p)]
     assert not any(p.endswith("(warning)") for p in problems)
+
+
+def test_in_needs_a_variable_on_its_left(tmp_path):
+    # regression: pyDatalog's loader crashed with AttributeError on ((J - I) % 12 in (1, 3))
+    one(tmp_path, "p(X) <= branch_order(X, I) & (((I + 1) % 12) in (1, 3))\n", 1,
+        "the left side of 'in' must be a variable")

@@ -176,7 +176,11 @@ class KnowledgeBase:
                 _engine_assert(pred, ("_pyD_none",) * arity)
                 _engine_retract(pred, ("_pyD_none",) * arity)
         for label, text in sorted(self.program.sources.items()):
-            pyParser.load(text, newglobals={"__builtins__": {}}, function=label)
+            try:
+                pyParser.load(text, newglobals={"__builtins__": {}}, function=label)
+            except Exception as e:  # the reader should have refused it: report, never crash
+                raise KnowledgeError([f"{label}:{getattr(e, 'lineno', None) or 1}: pyDatalog refused "
+                                      f"this file ({type(e).__name__}: {e})"]) from None
         self._logic = Logic(True)
         self._solved, self._solved_by = {}, defaultdict(set)
         answers = _static_cache.read(self.program) if cache else None
@@ -330,14 +334,15 @@ class KnowledgeBase:
         return solutions
 
     def ask(self, goal):
-        """Sorted answer tuples: one value per variable of the goal, in order of appearance.
+        """Sorted answer tuples: one value per variable of the goal, in order of appearance
+        (variables named with a leading ``_`` are "don't care" and not reported).
 
         A ground goal answers ``[()]`` when true and ``[]`` when false.
         """
         self._activate()
         body = self.parse(goal)
         names = [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
-                                          for v in term_vars(l)) if n != "_"]
+                                          for v in term_vars(l)) if not n.startswith("_")]
         return [tuple(s[n] for n in names) for s in self._solve(body)]
 
     def match(self, pred, *pattern):
@@ -355,7 +360,7 @@ class KnowledgeBase:
     def variables(self, goal):
         body = self.parse(goal)
         return [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
-                                         for v in term_vars(l)) if n != "_"]
+                                         for v in term_vars(l)) if not n.startswith("_")]
 
     # ---- proofs ---------------------------------------------------------------------------
 
@@ -369,13 +374,18 @@ class KnowledgeBase:
             return atom, None
         return atom, tuple(a.value if isinstance(a, Const) else answers[0][a.name] for a in atom.args)
 
-    def explain(self, goal, max_height=64):
-        """A proof of minimal height of the goal (its first answer if it has variables), or None."""
+    _expand = False
+
+    def explain(self, goal, max_height=64, expand_negations=False):
+        """A proof of minimal height of the goal (its first answer if it has variables), or None.
+
+        With ``expand_negations`` every negation leaf carries a why-not of its atom.
+        """
         self._activate()
         atom, args = self._ground(goal)
         if args is None:
             return None
-        self._proved, self._failed = {}, {}
+        self._proved, self._failed, self._expand = {}, {}, expand_negations
         for budget in range(max_height + 1):
             proof = self._prove(atom.pred, args, budget)
             if proof is not None:
@@ -417,7 +427,8 @@ class KnowledgeBase:
                 children.append(Proof("check", ground.op, (), text=str(ground)))
             elif ground.negated:
                 args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
-                children.append(Proof("not", ground.pred, args))
+                why = self._why(Atom(ground.pred, ground.args), 3, set()) if self._expand else None
+                children.append(Proof("not", ground.pred, args, why=why))
             else:
                 child = self._prove(ground.pred, tuple(a.value for a in ground.args), budget - 1)
                 if child is None:
@@ -430,6 +441,29 @@ class KnowledgeBase:
                      bindings=tuple((n, binding[n]) for n in names), children=tuple(children),
                      height=1 + max((c.height for c in children), default=0))
 
+    def behind(self, pred, args):
+        """The rule that derives pred(args) one step down, with its body under the head's
+        bindings; args may hold None for unknowns. The atom is assumed to hold: when only one
+        rule's head fits it, that rule is the answer; otherwise the first whose body holds.
+
+        >>> rule, body = KnowledgeBase().behind("harm_kind", ("子", "未", None))
+        >>> rule.info.id, str(body[0])
+        ('harm_kind.3', "harm('子', '未')")
+        """
+        self._activate()
+        pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
+        candidates = []
+        for rule in self._rules.get(pred, ()):
+            binding = _unify_pattern(rule.head.args, pattern)
+            if binding is not None:
+                candidates.append((rule, tuple(substitute(lit, binding) for lit in rule.body)))
+        if len(candidates) == 1:
+            return candidates[0]
+        for rule, body in candidates:
+            if self._solve(body):
+                return rule, body
+        return None
+
     # ---- why not --------------------------------------------------------------------------
 
     def why_not(self, goal, depth=4):
@@ -440,7 +474,7 @@ class KnowledgeBase:
             raise UserError("why-not takes one positive literal, e.g. month_break(C, 3)")
         if self._solve(body):
             return None
-        self._proved, self._failed = {}, {}
+        self._proved, self._failed, self._expand = {}, {}, False
         return self._why(body[0], depth, set())
 
     def _why(self, atom, depth, seen):

@@ -107,7 +107,7 @@ class Model:
         """Sorted answers of a conjunction, like KnowledgeBase.ask."""
         from .kb import _row_key
         names = [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
-                                          for v in term_vars(l)) if n != "_"]
+                                          for v in term_vars(l)) if not n.startswith("_")]
         rows = {tuple(b[n] for n in names) for b in self._solve(tuple(body), {})}
         return sorted(rows, key=_row_key)
 

@@ -36,6 +36,7 @@ class Proof:
     children: tuple = ()
     text: str = ""                 # check: the comparison with values substituted
     height: int = 0
+    why: object = None             # not: a WhyNot of the negated atom, when asked for
 
     @property
     def statement(self) -> str:

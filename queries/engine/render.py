@@ -115,11 +115,22 @@ def text(proof: Proof, lang: str = "en", depth: int | None = None, sources: bool
         out.append(f"{first}{head[0]}" + (f"   #{n}" if node.kind == "rule" else ""))
         bar = rest + ("│  " if node.children else "   ")
         out.extend(bar + line.strip() for line in head[1:])
+        if node.why is not None:
+            out.extend(f"{rest}   ┆ {line}" for line in why_not_text(node.why, lang).splitlines()[1:])
         for i, child in enumerate(node.children):
             walk(child, rest, i == len(node.children) - 1, level + 1)
 
     walk(proof, "", True, 0)
+    used = conventions_used(proof)
+    if used:
+        out.append(f"{WORDS[lang]['convention']}: " + ", ".join(f"{k}={v}" for k, v in used))
     return "\n".join(out)
+
+
+def conventions_used(proof: Proof) -> list:
+    """(name, value) of every convention fact the proof rests on, sorted."""
+    return sorted({(n.args[-2], n.args[-1]) for n in proof.nodes()
+                   if n.kind == "fact" and n.pred in ("convention", "convention_default")})
 
 
 def sentences(proof: Proof, lang: str = "en") -> str:
@@ -163,10 +174,14 @@ def to_data(proof: Proof, lang: str = "en") -> dict:
                             "conventions": list(p.rule.conventions)}
             data["bindings"] = {k: v for k, v in p.bindings}
             data["sentence"] = sentence(p, lang)
+        if p.why is not None:
+            data["why_not"] = why_not_data(p.why, lang)
         data["children"] = [node(c) for c in p.children]
         return data
 
-    return node(proof)
+    data = node(proof)
+    data["conventions"] = dict(conventions_used(proof))
+    return data
 
 
 def to_json(proof: Proof, lang: str = "en") -> str:

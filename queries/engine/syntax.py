@@ -290,6 +290,9 @@ def _literal(node):
             values = tuple(_term(e) for e in right.elts)
             if not all(isinstance(v, Const) for v in values):
                 raise Refused(node, f"the right side of '{op}' must be a tuple of constants")
+            if not isinstance(left, ast.Name):
+                raise Refused(node, f"the left side of '{op}' must be a variable; "
+                                    f"bind the value first, e.g. (K == …) & (K {op} (…))")
             return Compare(op, _term(left, True), values)
         return Compare(op, _term(left, True), _term(right, True))
     raise Refused(node, f"{type(node).__name__} is not a literal; use p(...), ~p(...) or (X op Y)")

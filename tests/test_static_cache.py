@@ -1,6 +1,13 @@
 import json
 
+import pytest
+
 from queries import KnowledgeBase
+
+
+@pytest.fixture(autouse=True)
+def _cache_on(monkeypatch):
+    monkeypatch.delenv("LIUYAO_CACHE", raising=False)
 
 
 def test_static_answers_are_cached_and_reused(tmp_path, monkeypatch):

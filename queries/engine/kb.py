@@ -448,7 +448,7 @@ class KnowledgeBase:
 
         >>> rule, body = KnowledgeBase().behind("harm_kind", ("子", "未", None))
         >>> rule.info.id, str(body[0])
-        ('harm_kind.3', "harm('子', '未')")
+        ('harm_kind.4', "harm('子', '未')")
         """
         self._activate()
         pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))

@@ -17,7 +17,7 @@ from .engine.kb import KnowledgeBase
 from .errors import UserError
 
 _shared = {}
-RELATION_ORDER = ["臨", "生", "扶", "合", "克", "沖", "刑", "害"]
+RELATION_ORDER = ["臨", "生", "扶", "合", "克", "沖", "刑", "害", "生害", "克害"]
 _ids = itertools.count(1)
 
 LABELS = {

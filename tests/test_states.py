@@ -194,3 +194,18 @@ def test_advance_and_retreat_are_inverse(kb):
     advances = set(kb.ask("advances(X, Y)"))
     assert {(y, x) for x, y in advances} == set(kb.ask("retreats(X, Y)"))
     assert {(x, y) for x, y in advances} == {tuple(p) for p in ["亥子", "寅卯", "巳午", "申酉", "丑辰", "辰未", "未戌", "戌丑"]}
+
+
+def test_e16_official_has_qi_in_spring_and_the_day_combines_it_out(kb):
+    # 001:131 春占剝: 官 (午, hidden under line 4 丙戌) 有氣 in spring (火 相), 日辰合出 on a 未 day
+    chart = cast(hexagram="山地剝", month="寅", day="乙未", kb=kb, conventions={"hidden_god": "all-lines"})
+    hidden = chart.to_data()["lines"][3]["hidden"]
+    assert (hidden["branch"], hidden["month"]["strength"]) == ("午", "相")
+    assert "合" in hidden["day"]["relations"]
+    proved(kb, f"day_relation('{chart.id}', 'hidden', 4, '合')")
+
+
+def test_harm_relations_name_their_kind(kb):
+    chart = cast("777777", month="子", day="癸未", kb=kb)       # 乾 line 1 子: the day 未 harms it
+    line = chart.to_data()["lines"][0]
+    assert {"害", "克害"} <= set(line["day"]["relations"])

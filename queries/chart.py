@@ -186,6 +186,32 @@ class Chart:
                      for f in frames for k in f["kinds"] if k["formed"]]
         return {"nodes": nodes, "patterns": patterns, "frames": frames}
 
+    @property
+    def stars(self) -> list:
+        """Where each star falls for this cast and which lines carry it (one question)."""
+        if getattr(self, "_stars", None) is None:
+            keys = {s: k for s, _, _, _, k, _ in self.kb.match("star", None, None, None, None, None, None)}
+            found = {}
+            for _, field, position, star, value in self.kb.match("star_cell", self.id, None, None, None, None):
+                entry = found.setdefault(star, {"name": star, "key": keys.get(star), "branch": [], "stem": [],
+                                                "lines": [], "changed": [], "hidden": [], "active": []})
+                entry["lines" if field == "line" else field].append(value if field in ("branch", "stem") else position)
+            for entry in found.values():
+                where = ("star_branch", entry["branch"][0]) if entry["branch"] else \
+                    ("star_stem", entry["stem"][0]) if entry["stem"] else None
+                rule = self.kb.behind(where[0], (self.id, entry["name"], where[1])) if where else None
+                entry["rule"] = rule[0].info.id if rule else None
+            self._stars = [found[name] for name in sorted(found)]
+        return self._stars
+
+    def line_stars(self, kind="lines") -> dict:
+        """Position -> names of the stars on the original (or changed, hidden) line there."""
+        out = {}
+        for star in self.stars:
+            for p in star[kind]:
+                out.setdefault(p, []).append(star["name"])
+        return out
+
     def forget(self) -> None:
         """Retract this cast's facts from the knowledge base."""
         retract_cast(self.kb, self.cast, self.id)
@@ -204,19 +230,25 @@ class Chart:
         data["void"] = list(self.void)
         return data
 
-    def to_data(self) -> dict:
+    def to_data(self, stars=True) -> dict:
         keys = ("position", "yin_yang", "moving", "stem", "branch", "element", "relative", "spirit",
                 "world", "response", "changed", "hidden")
         nodes = self.details["nodes"]
         empty = {"month": {"strength": None, "relations": [], "stage": None},
                  "day": {"relations": [], "stage": None}, "states": []}
 
+        on = {kind: self.line_stars(kind) for kind in ("lines", "changed", "hidden")} if stars else {}
+
         def line_data(line):
             data = {k: line[k] for k in keys}
             data.update(nodes.get(("line", line["position"]), empty))
+            if stars:
+                data["stars"] = on["lines"].get(line["position"], [])
             for kind in ("changed", "hidden"):
                 if data[kind]:
                     data[kind] = {**data[kind], **nodes.get((kind, line["position"]), empty)}
+                    if stars:
+                        data[kind]["stars"] = on[kind].get(line["position"], [])
             return data
 
         return {"cast": self.id, "values": "".join(map(str, self.cast.lines)),
@@ -224,7 +256,9 @@ class Chart:
                 "world": self.world, "response": self.response, "calendar": self.calendar(),
                 "conventions": self.conventions,
                 "lines": [line_data(line) for line in self.lines],
-                "patterns": self.details["patterns"], "frames": self.details["frames"]}
+                "patterns": self.details["patterns"], "frames": self.details["frames"],
+                **({"stars": [{k: v for k, v in star.items() if v or k in ("name", "lines", "rule")}
+                              for star in self.stars]} if stars else {})}
 
     def to_json(self) -> str:
         return json.dumps(self.to_data(), ensure_ascii=False, indent=2)
@@ -233,7 +267,7 @@ class Chart:
         marks = [m for m, on in (("六沖", h["six_clash"]), ("六合", h["six_harmony"])) if on]
         return f"{h['name']} ({h['number']})" + (f" [{' '.join(marks)}]" if marks else "")
 
-    def text(self, lang: str = "en") -> str:
+    def text(self, lang: str = "en", stars: bool = False) -> str:
         """The chart a practitioner expects: header, then one row a line from the top down."""
         if lang not in LABELS:
             raise UserError(f"unknown language {lang!r}; use one of en, ko, zh")
@@ -262,6 +296,10 @@ class Chart:
             hid = line["hidden"]
             if hid:
                 row += f"   {w['hidden']} {hid['relative']} {hid['stem']}{hid['branch']}{hid['element']}"
+            if stars:
+                names = self.line_stars().get(line["position"])
+                if names:
+                    row += "   ★ " + " ".join(names)
             node = self.details["nodes"].get(("line", line["position"]))
             if node:
                 month = node["month"]["strength"] or ""

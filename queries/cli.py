@@ -86,6 +86,13 @@ def _chart(args, kb):
                 conventions=conventions, kb=kb)
 
 
+def _hint(kb, goal):
+    """On stderr: constants of a goal the knowledge never uses, with the nearest it does."""
+    for value, near in kb.unknown_constants(goal):
+        suggestion = f"; did you mean {', '.join(near)}?" if near else ""
+        print(f"liuyao: note: {value!r} is not a value of the knowledge base{suggestion}", file=sys.stderr)
+
+
 def _goal(args, kb):
     """The goal, with C bound to the cast when one is given."""
     from .engine.syntax import Const, substitute
@@ -125,6 +132,8 @@ def cmd_ask(args):
     else:
         print(table(names, rows))
         print(f"({len(rows)} answer{'s' if len(rows) != 1 else ''})")
+    if not rows:
+        _hint(kb, goal)
     return 0 if rows else 1
 
 
@@ -138,6 +147,7 @@ def cmd_why(args):
             _print_json({"goal": args.goal, "proof": None})
         else:
             print(f"{args.goal} does not hold; liuyao why-not shows why")
+        _hint(kb, goal)
         return 1
     if args.json:
         _print_json({"goal": args.goal, "proof": render.to_data(proof, args.lang)})
@@ -165,15 +175,51 @@ def cmd_why_not(args):
         _print_json({"goal": args.goal, "why_not": render.why_not_data(why, args.lang)})
     else:
         print(render.why_not_text(why, args.lang))
+    _hint(kb, goal)
     return 0
 
 
 def cmd_chart(args):
     chart = _chart(args, _kb(args))
     if args.json:
-        print(chart.to_json())
+        print(json.dumps(chart.to_data(stars=args.stars), ensure_ascii=False, indent=2))
     else:
-        print(chart.text(args.lang))
+        print(chart.text(args.lang, stars=args.stars))
+    return 0
+
+
+def cmd_stars(args):
+    kb = _kb(args)
+    if args.lines is None and not (args.coins or args.random):
+        args.lines = "777777"            # the stars follow the pillars; lines only for where they land
+        shown_lines = False
+    else:
+        shown_lines = True
+    chart = _chart(args, kb)
+    rows = []
+    for star in chart.stars:
+        where = " ".join(star["branch"] + star["stem"])
+        lines = " ".join(map(str, star["lines"])) if shown_lines else ""
+        rows.append((star["name"], star["key"] or "", where, lines, star["rule"] or ""))
+    if args.json:
+        _print_json([{k: v for k, v in s.items() if shown_lines or k not in ("lines", "changed", "hidden", "active")}
+                     for s in chart.stars])
+    else:
+        names = ["star", "key", "falls on", "lines", "rule"] if shown_lines else ["star", "key", "falls on", "rule"]
+        print(table(names, [r if shown_lines else (r[0], r[1], r[2], r[4]) for r in rows]))
+    return 0
+
+
+def cmd_judge(args):
+    from .judge import judge
+    kb = _kb(args)
+    if not _has_cast(args):
+        raise UserError("give the cast to judge, e.g. liuyao judge 787889 --month 戌 --day 乙巳 --topic wealth")
+    judgment = judge(_chart(args, kb), args.topic, about=args.about, asker=args.asker)
+    if args.json:
+        print(judgment.to_json(proof=args.proof, lang=args.lang))
+    else:
+        print(judgment.text(args.lang, proof=args.proof))
     return 0
 
 
@@ -187,6 +233,18 @@ def cmd_conventions(args):
     for name, values in sorted(allowed.items()):
         values = sorted(values, key=lambda v: (v != defaults.get(name), v))
         print(f"{name}: " + ", ".join(v + (" (default)" if v == defaults.get(name) else "") for v in values))
+    return 0
+
+
+def cmd_topics(args):
+    from .judge import topics
+    known = topics(_kb(args))
+    if args.json:
+        _print_json({t: {"use": v[0], "chinese": v[1], "korean": v[2], "english": v[3], "aliases": v[4]}
+                     for t, v in sorted(known.items())})
+        return 0
+    for topic, (use, zh, ko, en, aliases) in sorted(known.items()):
+        print(f"{topic}: {use}  {zh} {ko} — {en}" + (f"  ({', '.join(aliases)})" if aliases else ""))
     return 0
 
 
@@ -213,8 +271,26 @@ def parser():
     sub.required = True
     ch = sub.add_parser("chart", help="cast and show a chart, e.g. 787889 --month 戌 --day 乙巳")
     _cast_options(ch)
+    ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
     _common(ch)
     ch.set_defaults(run=cmd_chart)
+    st = sub.add_parser("stars", help="where the stars 神煞 fall, e.g. --month 戌 --day 乙巳 --year 甲辰")
+    _cast_options(st)
+    _common(st)
+    st.set_defaults(run=cmd_stars)
+    j = sub.add_parser("judge", help="judge a question: the use-god, its states and verdict")
+    _cast_options(j)
+    j.add_argument("--topic", required=True, help="wealth, office, exam, document, illness, childbirth, "
+                   "marriage, lost, travel, return, lawsuit, house, trade … (liuyao topics)")
+    j.add_argument("--about", help="whom the question is about: self, father, mother, teacher, son, daughter, "
+                   "brother, sister, friend, wife, servant, husband, other-party")
+    j.add_argument("--asker", help="in a marriage question: man or woman")
+    j.add_argument("--proof", action="store_true", help="print the proof of the verdict")
+    _common(j)
+    j.set_defaults(run=cmd_judge)
+    tp = sub.add_parser("topics", help="list the topics, their use-gods and aliases")
+    _common(tp)
+    tp.set_defaults(run=cmd_topics)
     cv = sub.add_parser("conventions", help="list the named conventions and their values")
     _common(cv)
     cv.set_defaults(run=cmd_conventions)

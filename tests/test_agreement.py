@@ -19,8 +19,11 @@ from queries.engine.syntax import Atom, Var, substitute
 
 SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fires in some cast
     ("787889", "戌", "乙巳", {}),
-    ("799799", "子", "甲子", {}),                      # 乾 to 震: 伏吟卦
-    ("787889", "戌", "乙巳", {"year": "甲辰", "hour": "戊寅"}),
+    ("799799", "子", "甲子", {"noble_time": "night"}),  # 乾 to 震: 伏吟卦
+    ("787887", "戌", "乙巳", {"body": "world-body"}),  # no moving line
+    ("699996", "卯", "丁卯", {}),                      # six moving lines
+    ("787889", "戌", "乙巳", {"year": "甲辰", "hour": "戊寅", "horse_key": "year-branch", "salary_key": "year-stem",
+                               "general_star_key": "day-branch", "noble_time": "day"}),
     ("768699", "未", "乙巳", {}),
     ("976969", "午", "壬寅", {"hidden_god": "jingfang-world-line"}),
     ("698768", "子", "乙丑", {"hidden_god": "all-lines"}),
@@ -40,17 +43,35 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("986786", "子", "甲子", {"side_palace_void": "exempt"}),
     ("979996", "丑", "壬申", {"day_clash_static": "always-hidden-motion"}),
     ("776797", "辰", "丙子", {"hidden_god": "all-lines"}),
+    ("787889", "寅", "甲寅", {}),                      # the flying line over the father is void
+    ("787889", "未", "乙巳", {}),                      # … and month-broken
+    ("787787", "午", "癸未", {}),                      # 離為火: wealth 酉 truly void in summer
 ]
+
+QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
+    ('wealth', 'friend'), ('marriage', None, 'woman'), 'childbirth', 'travel',
+    'office', 'office', ('lawsuit', 'other-party'), 'childbirth',
+    ('lawsuit', 'other-party'), ('illness', 'father'), 'wealth', 'wealth',
+    'wealth', 'wealth', 'wealth', ('illness', 'father'),
+    'wealth', 'wealth', 'wealth', 'office',
+    'wealth', 'wealth', 'wealth', 'wealth',
+    ('illness', 'father'), ('illness', 'father'), 'wealth',
+]
+
 
 @pytest.fixture(scope="module")
 def kb():
-    """A knowledge base of its own holding the sample casts."""
+    """A knowledge base of its own holding the sample casts, each with a question."""
     from queries.chart import cast
+    from queries.judge import judge
     knowledge = KnowledgeBase()
-    for lines, month, day, options in SAMPLE_CASTS:
+    for i, (lines, month, day, options) in enumerate(SAMPLE_CASTS):
         pillars = {k: options[k] for k in ("year", "hour") if k in options}
         conventions = {k: v for k, v in options.items() if k not in pillars}
-        cast(lines, month=month, day=day, conventions=conventions, kb=knowledge, **pillars)
+        chart = cast(lines, month=month, day=day, conventions=conventions, kb=knowledge, **pillars)
+        question = QUESTIONS[i]
+        topic, about, asker = (question, None, None) if isinstance(question, str) else (question + (None,))[:3]
+        judge(chart, topic, about=about, asker=asker)
     return knowledge
 
 

@@ -175,15 +175,20 @@ class KnowledgeBase:
             if pred not in defined and pred not in self._rules:
                 _engine_assert(pred, ("_pyD_none",) * arity)
                 _engine_retract(pred, ("_pyD_none",) * arity)
-        for label, text in sorted(self.program.sources.items()):
-            try:
-                pyParser.load(text, newglobals={"__builtins__": {}}, function=label)
-            except Exception as e:  # the reader should have refused it: report, never crash
-                raise KnowledgeError([f"{label}:{getattr(e, 'lineno', None) or 1}: pyDatalog refused "
-                                      f"this file ({type(e).__name__}: {e})"]) from None
+        answers = _static_cache.read(self.program) if cache else None
+        if answers is not None and set(answers) == set(self._static):
+            # known answers: static rules need not reach pyDatalog, the others do on first use
+            self._ready, self._pending = set(self._static), {r.head.pred for r in self.program.rules}
+            self._pending -= self._ready
+            for fact in self.program.facts:
+                if fact.path.endswith(".dl"):
+                    _engine_assert(fact.atom.pred, tuple(a.value for a in fact.atom.args))
+        else:
+            for label, text in sorted(self.program.sources.items()):
+                self._load_text(text, label)
+            self._ready, self._pending = set(self._rules), set()
         self._logic = Logic(True)
         self._solved, self._solved_by = {}, defaultdict(set)
-        answers = _static_cache.read(self.program) if cache else None
         if answers is None or set(answers) != set(self._static):
             answers = {pred: self.match(pred, *[None] * self.program.arity(pred)) for pred in self._static}
             if cache:
@@ -196,6 +201,24 @@ class KnowledgeBase:
         self._solved, self._solved_by = {}, defaultdict(set)
         gc.collect()
         gc.freeze()
+
+    def _need(self, preds):
+        """Load the rules the predicates depend on, if they have not reached pyDatalog yet."""
+        missing = {q for p in preds if p not in self._ready for q in self._depends.get(p, (p,))} & self._pending
+        if missing:
+            self._load_text("\n".join(r.text for r in self.program.rules if r.head.pred in missing),
+                            "the clause files")
+            self._pending -= missing
+        self._ready.update(preds)
+
+    @staticmethod
+    def _load_text(text, label):
+        """Give checked clause text to pyDatalog (the reader has accepted every statement)."""
+        try:
+            pyParser.load(text, newglobals={"__builtins__": {}}, function=label)
+        except Exception as e:  # the reader should have refused it: report, never crash
+            raise KnowledgeError([f"{label}:{getattr(e, 'lineno', None) or 1}: pyDatalog refused "
+                                  f"this text ({type(e).__name__}: {e})"]) from None
 
     def _activate(self):
         if threading.get_ident() != self._thread:
@@ -299,6 +322,7 @@ class KnowledgeBase:
         if got is not None:
             return got
         self._activate()
+        self._need([lit.pred for lit in body if isinstance(lit, Atom)])
         query = None
         for lit in body:
             q = _pyd_literal(lit)
@@ -356,6 +380,21 @@ class KnowledgeBase:
         self._activate()
         body = self.parse((atom,))
         return [tuple(s[n] if v is None else v for n, v in zip(names, pattern)) for s in self._solve(body)]
+
+    def unknown_constants(self, goal):
+        """(constant, nearest known constants) for each string in the goal the knowledge never uses."""
+        if getattr(self, "_vocabulary", None) is None:
+            words = {v for _, args in self._fact_index for v in args if isinstance(v, str)}
+            words |= {t.value for r in self.program.rules for l in (r.head, *r.body)
+                      for t in _constants(l) if isinstance(t.value, str)}
+            self._vocabulary = sorted(words)
+        out = []
+        for lit in self.parse(goal):
+            for const in _constants(lit):
+                if isinstance(const.value, str) and const.value not in self._vocabulary and \
+                        not self.match("cast_line", const.value, None, None):
+                    out.append((const.value, get_close_matches(const.value, self._vocabulary, n=3, cutoff=0.5)))
+        return out
 
     def variables(self, goal):
         body = self.parse(goal)
@@ -529,6 +568,13 @@ class KnowledgeBase:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
+
+def _constants(literal):
+    if isinstance(literal, Atom):
+        return [a for a in literal.args if isinstance(a, Const)]
+    right = list(literal.right) if isinstance(literal.right, tuple) else [literal.right]
+    return [t for t in [literal.left, *right] if isinstance(t, Const)]
+
 
 def _engine_assert(pred, args):
     """Assert a ground fact straight into the engine (no parser objects: ten times faster)."""

@@ -26,6 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 PREDICATE = re.compile(r"[a-z][a-z0-9_]*\Z")
+ODD_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")   # str.splitlines breaks besides \n
 RESERVED = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"sum_", "len_", "min_", "max_"}
 ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 COMPARISON = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
@@ -109,6 +110,7 @@ class Rule:
     line: int
     info: RuleInfo
     origin: str = "shipped"
+    text: str = field(default="", compare=False, repr=False)   # the statement as written
 
     def __str__(self):
         return f"{self.head} <= {' & '.join(map(str, self.body))}"
@@ -367,7 +369,7 @@ def _layout_problems(text, lines, path):
     """Lines pyDatalog would read differently from us: odd indentation or line breaks."""
     problems = []
     for n, line in enumerate(text.split("\n"), 1):
-        odd = sorted({f"U+{ord(ch):04X}" for ch in line.rstrip("\r") if len((ch + "x").splitlines()) > 1})
+        odd = sorted({f"U+{ord(ch):04X}" for ch in ODD_BREAKS.findall(line.rstrip("\r"))})
         if odd:
             problems.append(f"{path}:{n}: line break character {', '.join(odd)} inside the line; "
                             "use plain newlines")
@@ -446,7 +448,7 @@ def parse_text(text: str, path: str, origin: str = "shipped"):
                 facts.append(Fact(parsed, path, line, origin))
             else:
                 info = _annotations(comments_above.get(start, []), f"{path}:{line}")
-                rules.append(Rule(parsed[0], parsed[1], path, line, info, origin))
+                rules.append(Rule(parsed[0], parsed[1], path, line, info, origin, chunk))
     return rules, facts, problems
 
 

@@ -1,0 +1,190 @@
+"""A question put to a chart: the use-god 用神 and its verdict, read from kb/usegod.dl.
+
+>>> from queries.chart import cast
+>>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
+>>> j.use_god["relative"], j.use_god["position"], j.verdict
+('妻財', 5, {'strong': False, 'grade': '受克無救'})
+"""
+from __future__ import annotations
+
+import html
+import json
+
+from .engine import render
+from .errors import UserError
+
+QUESTION = ("cast_topic", "cast_about", "cast_asker")
+
+
+def topics(kb) -> dict:
+    """topic id -> (use, Chinese, Korean, English, aliases)."""
+    aliases = {}
+    for alias, topic in kb.match("topic_alias", None, None):
+        aliases.setdefault(topic, []).append(alias)
+    return {t: (use, zh, ko, en, sorted(aliases.get(t, [])))
+            for t, use, zh, ko, en, _ in kb.match("topic", None, None, None, None, None, None)}
+
+
+def _topic(kb, name):
+    known = topics(kb)
+    if name in known:
+        return name
+    for topic, (_, zh, ko, en, aliases) in known.items():
+        if name in (zh, ko) or name in aliases or name.casefold() == en.casefold():
+            return topic
+    listing = "; ".join(f"{t} ({', '.join(dict.fromkeys([known[t][1], known[t][2], *known[t][4]]))})"
+                        for t in sorted(known))
+    raise UserError(f"unknown topic {name!r}: use one of {listing}")
+
+
+def _person(kb, name):
+    people = {p: (zh, ko) for p, _, zh, ko, _ in kb.match("person", None, None, None, None, None)}
+    for person, (zh, ko) in people.items():
+        if name in (person, zh, ko):
+            return person
+    raise UserError(f"unknown person {name!r}: use one of {', '.join(sorted(people))}")
+
+
+def judge(chart, topic, about=None, asker=None) -> "Judgment":
+    """Ask a chart a question: the topic (wealth, office, …), and whom it is about."""
+    kb = chart.kb
+    topic = _topic(kb, topic)
+    use = topics(kb)[topic][0]
+    about = _person(kb, about) if about is not None else None
+    if asker is not None and asker not in ("man", "woman"):
+        raise UserError(f"asker {asker!r}: use man or woman")
+    if use == "asker" and about is None and asker is None:
+        raise UserError("a marriage question needs the asker's side: --asker man (a wife is sought) "
+                        "or --asker woman (a husband is sought)")
+    if use == "about" and about is None:
+        raise UserError(f"the topic {topic} needs --about: whom is the question about "
+                        "(father, son, friend, husband, other-party …)?")
+    for pred in QUESTION:
+        for row in kb.match(pred, chart.id, None):
+            kb.retract_fact(pred, *row)
+    kb.assert_fact("cast_topic", chart.id, topic)
+    if about is not None:
+        kb.assert_fact("cast_about", chart.id, about)
+    if asker is not None:
+        kb.assert_fact("cast_asker", chart.id, asker)
+    return Judgment(chart, topic, about, asker)
+
+
+class Judgment:
+    """The use-god of a question, its states and helpers, the verdict and its proof."""
+
+    def __init__(self, chart, topic, about, asker):
+        self.chart, self.topic, self.about, self.asker = chart, topic, about, asker
+        kb, c = chart.kb, chart.id
+        gods = kb.match("use_god", c, None, None)
+        relatives = kb.match("use_relative", c, None)
+        self.use_god = None
+        if gods:
+            _, kind, position = gods[0]
+            line = chart.lines[position - 1]
+            node = line if kind == "line" else line["hidden"]
+            self.use_god = {"relative": relatives[0][1] if relatives else line["relative"],
+                            "position": position, "hidden": kind == "hidden", "kind": kind,
+                            "stem": node["stem"], "branch": node["branch"], "element": node["element"],
+                            "world": line["world"] and kind == "line"}
+        elif relatives:
+            self.use_god = {"relative": relatives[0][1], "position": None, "hidden": None, "kind": None}
+        self.candidates = [p for _, p in kb.match("use_candidate", c, None)]
+        self.source_god = [p for _, p in kb.match("source_god", c, None)]
+        self.taboo_god = [p for _, p in kb.match("taboo_god", c, None)]
+        self.enemy_god = [p for _, p in kb.match("enemy_god", c, None)]
+        grades = kb.match("use_grade", c, None)
+        self.verdict = {"strong": bool(kb.match("use_god_strong", c)), "grade": grades[0][1] if grades else None}
+        self.reasons = [{"label": label, "rule": kb.behind("use_reason", (c, label))[0].info.id}
+                        for _, label in kb.match("use_reason", c, None)]
+        self.hidden = None
+        if gods and gods[0][1] == "hidden":
+            position = gods[0][2]
+            self.hidden = {"flying": [r for _, _, r in kb.match("flying_hidden", c, position, None)],
+                           "comes_out": [w for _, _, w in kb.match("emerges", c, position, None)],
+                           "verse": [v for _, _, _, v in kb.match("hidden_pair_verse", c, position, None, None)],
+                           "judgment": [x for _, _, x in kb.match("hidden_judgment", c, position, None)]}
+        self.context = {
+            "body": {"branch": [b for _, b in kb.match("body_branch", c, None)],
+                     "lines": [p for _, p in kb.match("body_line", c, None)],
+                     "states": [s for _, s in kb.match("body_state", c, None)]},
+            "middle": {"lines": [p for _, p in kb.match("middle_line", c, None)],
+                       "roles": [{"position": p, "role": o} for _, p, o in kb.match("middle_role_of", c, None, None)]},
+            "world_response": [r for _, r in kb.match("world_response", c, None)],
+            "quiet": bool(kb.match("quiet_hexagram", c)), "restless": bool(kb.match("restless_hexagram", c)),
+            "strikes": [{"position": p, "target": t} for _, p, t in kb.match("moving_strikes", c, None, None)],
+            "hook": [{"element": e, "relative": r} for _, e, r in kb.match("hook", c, None, None)],
+            "hook_unfit": [r for _, r in kb.match("hook_unfit", c, None)],
+        }
+        self._proof = None
+
+    @property
+    def goal(self):
+        return f"use_god_strong('{self.chart.id}')"
+
+    def proof(self):
+        """The proof of the verdict: why the use-god is strong, or the proof of its grade."""
+        if self._proof is None:
+            kb = self.chart.kb
+            self._proof = kb.explain(self.goal, expand_negations=True) if self.verdict["strong"] else \
+                kb.explain(f"use_grade('{self.chart.id}', G)", expand_negations=True)
+        return self._proof
+
+    def why_not_strong(self):
+        return None if self.verdict["strong"] else self.chart.kb.why_not(self.goal)
+
+    def to_data(self, proof=True, lang="en") -> dict:
+        data = {"topic": self.topic, "about": self.about, "asker": self.asker, "cast": self.chart.id,
+                "use_god": self.use_god, "candidates": self.candidates, "source_god": self.source_god,
+                "taboo_god": self.taboo_god, "enemy_god": self.enemy_god, "verdict": self.verdict,
+                "reasons": self.reasons, "hidden": self.hidden, "context": self.context,
+                "conventions": self.chart.conventions}
+        if proof:
+            data["proof"] = render.to_data(self.proof(), lang)
+        return data
+
+    def to_json(self, proof=True, lang="en") -> str:
+        return json.dumps(self.to_data(proof, lang), ensure_ascii=False, indent=2)
+
+    def text(self, lang="en", proof=False) -> str:
+        words = TEXT[lang] if lang in TEXT else TEXT["en"]
+        u = self.use_god
+        where = (f"{words['hidden']} {u['position']}" if u["hidden"] else f"{words['line']} {u['position']}")
+        found = f"{u['stem']}{u['branch']}{u['element']} ({where})" if u["position"] else "—"
+        out = [self.chart.text(lang), "",
+               f"{words['topic']}: {self.topic}" + (f"  {words['about']}: {self.about}" if self.about else "")
+               + (f"  {words['asker']}: {self.asker}" if self.asker else ""),
+               f"{words['use_god']}: {u['relative']} {found}",
+               f"{words['source']}: {self.source_god}  {words['taboo']}: {self.taboo_god}  "
+               f"{words['enemy']}: {self.enemy_god}",
+               f"{words['reasons']}: " + " ".join(r["label"] for r in self.reasons),
+               f"{words['verdict']}: {self.verdict['grade']} — "
+               + (words["strong"] if self.verdict["strong"] else words["not_strong"])]
+        if self.hidden:
+            out.append(f"{words['hidden']}: " + " ".join(self.hidden["flying"] + self.hidden["comes_out"]
+                                                         + self.hidden["verse"]))
+        if proof:
+            out += ["", render.text(self.proof(), lang)]
+        return "\n".join(out)
+
+    def __str__(self):
+        return self.text()
+
+    def _repr_html_(self) -> str:
+        e = html.escape
+        return (f"<div class='liuyao-judgment'>{self.chart._repr_html_()}<pre>"
+                f"{e(self.text().split(chr(10) + chr(10), 2)[-1])}</pre></div>")
+
+
+TEXT = {
+    "en": {"topic": "topic", "about": "about", "asker": "asker", "use_god": "use-god", "line": "line",
+           "hidden": "hidden under line", "source": "source god 原神", "taboo": "taboo god 忌神",
+           "enemy": "enemy god 仇神", "reasons": "reasons", "verdict": "verdict",
+           "strong": "the use-god is strong", "not_strong": "the use-god is not strong"},
+    "ko": {"topic": "주제", "about": "대상", "asker": "묻는 쪽", "use_god": "용신", "line": "효",
+           "hidden": "복신 (비신 효)", "source": "원신", "taboo": "기신", "enemy": "구신", "reasons": "이유",
+           "verdict": "판정", "strong": "용신이 유력하다", "not_strong": "용신이 무력하다"},
+    "zh": {"topic": "所占", "about": "所占之人", "asker": "占者", "use_god": "用神", "line": "爻",
+           "hidden": "伏於爻下", "source": "原神", "taboo": "忌神", "enemy": "仇神", "reasons": "理由",
+           "verdict": "斷", "strong": "用神有力", "not_strong": "用神無力"},
+}

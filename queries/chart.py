@@ -8,7 +8,6 @@
 """
 from __future__ import annotations
 
-import html
 import itertools
 import json
 
@@ -196,11 +195,15 @@ class Chart:
                 entry = found.setdefault(star, {"name": star, "key": keys.get(star), "branch": [], "stem": [],
                                                 "lines": [], "changed": [], "hidden": [], "active": []})
                 entry["lines" if field == "line" else field].append(value if field in ("branch", "stem") else position)
+            by_key = {}
             for entry in found.values():
                 where = ("star_branch", entry["branch"][0]) if entry["branch"] else \
                     ("star_stem", entry["stem"][0]) if entry["stem"] else None
-                rule = self.kb.behind(where[0], (self.id, entry["name"], where[1])) if where else None
-                entry["rule"] = rule[0].info.id if rule else None
+                key = (where[0] if where else None, entry["key"])
+                if entry["key"] in ("formula", None) or key not in by_key:
+                    rule = self.kb.behind(where[0], (self.id, entry["name"], where[1])) if where else None
+                    by_key[key] = rule[0].info.id if rule else None
+                entry["rule"] = by_key[key]
             self._stars = [found[name] for name in sorted(found)]
         return self._stars
 
@@ -318,18 +321,5 @@ class Chart:
         return self.text()
 
     def _repr_html_(self) -> str:
-        e = html.escape
-        head = e(self.text().split("\n\n")[0]).replace("\n", "<br>")
-        rows = "".join(
-            "<tr>" + "".join(f"<td>{e(str(v))}</td>" for v in (
-                line["position"], line["spirit"], line["relative"], line["stem"] + line["branch"],
-                line["element"], "世" if line["world"] else "應" if line["response"] else "",
-                ("○" if line["yin_yang"] == "陽" else "×") if line["moving"] else "",
-                " ".join(str(line["changed"][k]) for k in ("relative", "stem", "branch", "element"))
-                if line["changed"] else "",
-                " ".join(str(line["hidden"][k]) for k in ("relative", "stem", "branch", "element"))
-                if line["hidden"] else "")) + "</tr>"
-            for line in reversed(self.lines))
-        return (f"<div class='liuyao-chart'><p>{head}</p><table><tr><th>line</th><th>spirit</th>"
-                f"<th>relative</th><th>najia</th><th>element</th><th>世應</th><th>motion</th>"
-                f"<th>changed</th><th>hidden</th></tr>{rows}</table></div>")
+        from .html import chart_html
+        return chart_html(self.to_data())

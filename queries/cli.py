@@ -314,6 +314,8 @@ def parser():
     _cast_options(n)
     _common(n)
     n.set_defaults(run=cmd_why_not)
+    from .repl import register as register_repl
+    register_repl(sub)
     c = sub.add_parser("check", help="lint a user knowledge folder and list every problem")
     c.add_argument("dir")
     c.add_argument("--json", action="store_true", help="print JSON")

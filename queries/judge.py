@@ -76,45 +76,45 @@ class Judgment:
     def __init__(self, chart, topic, about, asker):
         self.chart, self.topic, self.about, self.asker = chart, topic, about, asker
         kb, c = chart.kb, chart.id
-        gods = kb.match("use_god", c, None, None)
-        relatives = kb.match("use_relative", c, None)
+        cells = {}
+        for _, field, position, a, b in kb.match("judgment_cell", c, None, None, None, None):
+            cells.setdefault(field, []).append((position, a, b))
+        get = lambda field: cells.get(field, [])
+        gods, relatives = get("use_god"), [a for _, a, _ in get("use_relative")]
         self.use_god = None
         if gods:
-            _, kind, position = gods[0]
+            position, kind, _ = gods[0]
             line = chart.lines[position - 1]
             node = line if kind == "line" else line["hidden"]
-            self.use_god = {"relative": relatives[0][1] if relatives else line["relative"],
+            self.use_god = {"relative": relatives[0] if relatives else line["relative"],
                             "position": position, "hidden": kind == "hidden", "kind": kind,
                             "stem": node["stem"], "branch": node["branch"], "element": node["element"],
                             "world": line["world"] and kind == "line"}
         elif relatives:
-            self.use_god = {"relative": relatives[0][1], "position": None, "hidden": None, "kind": None}
-        self.candidates = [p for _, p in kb.match("use_candidate", c, None)]
-        self.source_god = [p for _, p in kb.match("source_god", c, None)]
-        self.taboo_god = [p for _, p in kb.match("taboo_god", c, None)]
-        self.enemy_god = [p for _, p in kb.match("enemy_god", c, None)]
-        grades = kb.match("use_grade", c, None)
-        self.verdict = {"strong": bool(kb.match("use_god_strong", c)), "grade": grades[0][1] if grades else None}
-        self.reasons = [{"label": label, "rule": kb.behind("use_reason", (c, label))[0].info.id}
-                        for _, label in kb.match("use_reason", c, None)]
+            self.use_god = {"relative": relatives[0], "position": None, "hidden": None, "kind": None}
+        self.candidates = [p for p, _, _ in get("candidate")]
+        self.source_god = [p for p, _, _ in get("source")]
+        self.taboo_god = [p for p, _, _ in get("taboo")]
+        self.enemy_god = [p for p, _, _ in get("enemy")]
+        grades = [a for _, a, _ in get("grade")]
+        self.verdict = {"strong": bool(get("strong")), "grade": grades[0] if grades else None}
+        self.reasons = [{"label": a, "rule": kb.behind("use_reason", (c, a))[0].info.id} for _, a, _ in get("reason")]
         self.hidden = None
         if gods and gods[0][1] == "hidden":
-            position = gods[0][2]
-            self.hidden = {"flying": [r for _, _, r in kb.match("flying_hidden", c, position, None)],
-                           "comes_out": [w for _, _, w in kb.match("emerges", c, position, None)],
-                           "verse": [v for _, _, _, v in kb.match("hidden_pair_verse", c, position, None, None)],
-                           "judgment": [x for _, _, x in kb.match("hidden_judgment", c, position, None)]}
+            self.hidden = {"flying": [a for _, a, _ in get("flying")],
+                           "comes_out": [a for _, a, _ in get("emerges")],
+                           "verse": [b for _, _, b in get("verse")],
+                           "judgment": [a for _, a, _ in get("hidden_judgment")]}
         self.context = {
-            "body": {"branch": [b for _, b in kb.match("body_branch", c, None)],
-                     "lines": [p for _, p in kb.match("body_line", c, None)],
-                     "states": [s for _, s in kb.match("body_state", c, None)]},
-            "middle": {"lines": [p for _, p in kb.match("middle_line", c, None)],
-                       "roles": [{"position": p, "role": o} for _, p, o in kb.match("middle_role_of", c, None, None)]},
-            "world_response": [r for _, r in kb.match("world_response", c, None)],
-            "quiet": bool(kb.match("quiet_hexagram", c)), "restless": bool(kb.match("restless_hexagram", c)),
-            "strikes": [{"position": p, "target": t} for _, p, t in kb.match("moving_strikes", c, None, None)],
-            "hook": [{"element": e, "relative": r} for _, e, r in kb.match("hook", c, None, None)],
-            "hook_unfit": [r for _, r in kb.match("hook_unfit", c, None)],
+            "body": {"branch": [a for _, a, _ in get("body_branch")], "lines": [p for p, _, _ in get("body_line")],
+                     "states": [a for _, a, _ in get("body_state")]},
+            "middle": {"lines": [p for p, _, _ in get("middle")],
+                       "roles": [{"position": p, "role": a} for p, a, _ in get("middle_role")]},
+            "world_response": [a for _, a, _ in get("world_response")],
+            "quiet": bool(get("quiet")), "restless": bool(get("restless")),
+            "strikes": [{"position": p, "target": a} for p, a, _ in get("strikes")],
+            "hook": [{"element": a, "relative": b} for _, a, b in get("hook")],
+            "hook_unfit": [a for _, a, _ in get("hook_unfit")],
         }
         self._proof = None
 

@@ -194,7 +194,8 @@ def test_text_view_rows_top_down():
 
 def test_html_view():
     html = cast("787889", month="戌", day="乙巳")._repr_html_()
-    assert html.startswith("<div class='liuyao-chart'>") and html.count("<tr>") == 7
+    assert html.startswith("<div class='liuyao liuyao-chart'>") and html.count("<tr") == 7
+    assert "山火賁" in html and "title='void.1'" in html
 
 
 def test_exam_example_of_seed_001_with_hidden_gods_on_every_line(kb):

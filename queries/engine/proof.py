@@ -64,6 +64,10 @@ class Proof:
     def conventions(self):
         return sorted({c for n in self.nodes() if n.rule for c in n.rule.conventions})
 
+    def _repr_html_(self) -> str:
+        from ..html import proof_html
+        return proof_html(self)
+
 
 @dataclass(frozen=True)
 class Failure:
@@ -84,3 +88,7 @@ class WhyNot:
     table: str = ""                # for a table predicate: the files searched
     failures: tuple = field(default=())
     seen: bool = False             # already explained above
+
+    def _repr_html_(self) -> str:
+        from ..html import why_not_html
+        return why_not_html(self)

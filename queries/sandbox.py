@@ -1,0 +1,451 @@
+"""A session in a worker process, with a time limit on every call.
+
+The compiled pyDatalog engine cannot be interrupted inside its process, and a rule that
+passes the lint can still run forever (left recursion that makes numbers:
+``count(N) <= count(M) & (N == M + 1)``). A ``Sandbox`` keeps the knowledge base in a worker
+process and offers the methods of ``queries.session.Session``. When a call takes longer than
+the limit, the worker is killed, ``QueryTimeout`` names the goal and the limit, and a fresh
+worker is started with the same folders, cast and conventions, so the session goes on.
+
+While knowledge loads, the limit applies to each predicate the loading computes (loading
+itself may take longer on a cold cache); a query, a cast or a proof has the limit as a whole.
+
+>>> with Sandbox(timeout=5) as box:
+...     box.cast("787889", month="戌", day="乙巳")
+...     box.ask("line_relative(C, 3, R)")
+...     box.explain("line_relative(C, 3, R)").rule.id
+'c1'
+[('妻財',)]
+'line_relative.1'
+
+The worker is ``python -c …`` (this interpreter), speaking length-prefixed pickles over its
+standard input and output; its own prints go to standard error (silenced unless
+``LIUYAO_SANDBOX_DEBUG=1``).
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import queue
+import struct
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+from .errors import KnowledgeError, QueryTimeout, UserError
+from .session import SessionState
+
+DEFAULT_TIMEOUT = 5.0
+STARTUP = 60.0          # seconds allowed for a worker to start and to read the knowledge text
+_HEADER = struct.Struct(">I")
+_METHODS = frozenset({"load", "reload", "set_lang", "conventions", "set_convention", "cast",
+                      "chart_text", "chart_data", "chart_json", "chart_html", "ask", "ask_table",
+                      "explain", "why_not", "rules", "facts", "vocabulary", "snapshot"})
+_LIMITED = {"load": "loading {0}", "reload": "reloading the folders", "cast": "casting",
+            "ask": "{0}", "ask_table": "{0}", "explain": "{0}", "why_not": "{0}",
+            "facts": "the facts of {0}", "vocabulary": "reading the vocabulary",
+            "chart_text": "the chart", "chart_data": "the chart", "chart_json": "the chart",
+            "chart_html": "the chart"}
+_LOADING = {"load", "reload", "restore"}
+
+
+class WorkerError(UserError):
+    """The worker process stopped or answered something unexpected; it has been restarted."""
+
+
+def _send(stream, message) -> None:
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(_HEADER.pack(len(data)) + data)
+    stream.flush()
+
+
+def _receive(stream):
+    """One message, or None at the end of the stream."""
+    head = stream.read(_HEADER.size)
+    if len(head) < _HEADER.size:
+        return None
+    (size,) = _HEADER.unpack(head)
+    data = stream.read(size)
+    if len(data) < size:
+        return None
+    return pickle.loads(data)
+
+
+class Sandbox:
+    """A ``Session`` in a worker process with a time limit per call (``timeout`` seconds,
+    None for none). The same methods as ``Session``; results are copies, not live objects.
+
+    The worker starts at once and loads in the background; the first call waits for it.
+    ``notices()`` gives what could not be restored or loaded at start (one line each).
+    """
+
+    def __init__(self, extra=(), *, timeout=DEFAULT_TIMEOUT, lang="en", conventions=None,
+                 memory_mb=None):
+        self.timeout = timeout
+        self.memory_mb = memory_mb
+        self._state = SessionState(tuple(str(Path(d)) for d in extra), lang,
+                                   tuple(sorted(dict(conventions or {}).items())))
+        self._notices = []
+        self._process = None
+        self._start(self._state)
+
+    # ---- the worker ------------------------------------------------------------------------
+
+    def _start(self, state):
+        root = str(Path(__file__).resolve().parent.parent)
+        code = (f"import sys; sys.path.insert(0, {root!r}); "
+                f"from queries.sandbox import _worker; _worker({self.memory_mb!r})")
+        debug = os.environ.get("LIUYAO_SANDBOX_DEBUG", "") not in ("", "0")
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=None if debug else subprocess.DEVNULL, start_new_session=True, bufsize=0)
+        self._inbox = queue.Queue()
+        threading.Thread(target=self._read, args=(self._process.stdout, self._inbox), daemon=True).start()
+        self._pending = state
+        _send(self._process.stdin, ("restore", (state,), {}))
+
+    @staticmethod
+    def _read(stream, inbox):
+        try:
+            reader = _Reader(stream)
+            while True:
+                message = _receive(reader)
+                inbox.put(message)
+                if message is None:
+                    return
+        except (OSError, ValueError, EOFError, pickle.UnpicklingError):
+            inbox.put(None)
+
+    def _kill(self):
+        process, self._process = self._process, None
+        if process is None:
+            return
+        try:
+            process.kill()
+        except OSError:
+            pass
+        process.wait()
+        for stream in (process.stdin, process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+
+    def _wait(self, what, loading):
+        """The worker's answer to the request just sent: ("ok", result, state) or ("error", …).
+
+        Raises _Stopped(reason) when the limit passes (or on Ctrl-C) and _Died when the
+        worker ends; the worker is then gone.
+        """
+        limit = self.timeout
+        deadline = None if limit is None else time.monotonic() + (max(limit, STARTUP) if loading else limit)
+        computing = None
+        while True:
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            try:
+                message = self._inbox.get(timeout=remaining) if remaining is not None else self._inbox.get()
+            except queue.Empty:
+                self._kill()
+                raise _Stopped(computing)
+            except KeyboardInterrupt:
+                self._kill()
+                raise _Stopped(computing, interrupted=True) from None
+            if message is None:
+                code = self._process.poll() if self._process else None
+                self._kill()
+                raise _Died(code)
+            if message[0] == "beat":
+                computing = message[1]
+                if deadline is not None:
+                    deadline = time.monotonic() + limit
+                continue
+            return message
+
+    def _ready(self):
+        """Wait for a worker that is (re)starting; fall back to less state if it cannot."""
+        if self._pending is None:
+            return
+        state, dropped = self._pending, []
+        while True:
+            try:
+                message = self._wait("restore", loading=True)
+                if message[0] != "ok":
+                    self._kill()
+                    raise _Failed(message[2])
+            except (_Stopped, _Died, _Failed) as stop:
+                if state.cast is not None:
+                    dropped.append(f"the cast {state.cast_id} could not be restored ({_reason(stop, self.timeout)})")
+                    state = SessionState(state.extra, state.lang, state.conventions, None, None, state.casts)
+                elif state.extra:
+                    dropped.append(f"{', '.join(state.extra)} could not be loaded ({_reason(stop, self.timeout)}); "
+                                   "continuing without")
+                    state = SessionState((), state.lang, state.conventions, None, None, state.casts)
+                else:
+                    self._pending = None
+                    raise WorkerError(f"the knowledge base worker could not start ({_reason(stop, self.timeout)})")
+                self._start(state)
+                continue
+            break
+        self._pending = None
+        self._state = message[-1]
+        self._notices += dropped + list(message[1])
+
+    def notices(self) -> list:
+        """Lines about what a (re)start could not restore; each is returned once.
+
+        A worker still starting with nothing but the shipped knowledge has nothing to report,
+        so this does not wait for it.
+        """
+        pending = self._pending
+        if pending is None or pending.extra or pending.cast is not None:
+            self._ready()
+        notices, self._notices = self._notices, []
+        return notices
+
+    def _call(self, method, *args, **kwargs):
+        self._ready()
+        loading = method in _LOADING
+        try:
+            _send(self._process.stdin, (method, args, kwargs))
+            message = self._wait(method, loading)
+        except (_Stopped, _Died, BrokenPipeError, OSError) as stop:
+            what = _LIMITED.get(method, method).format(*[_short(a) for a in args] or [""])
+            self._kill()
+            self._start(self._state)
+            self._ready()
+            restored = "; the session was restored" + (
+                " (" + "; ".join(self._notices) + ")" if self._notices else "")
+            self._notices = []
+            if isinstance(stop, _Stopped) and stop.interrupted:
+                raise QueryTimeout(f"{what}: interrupted{restored}") from None
+            if isinstance(stop, _Stopped):
+                step = f" (computing {stop.computing})" if loading and stop.computing else ""
+                raise QueryTimeout(f"{what}: no answer within {self.timeout:g} s{step}, so it was stopped "
+                                   f"(a rule that never ends?){restored}") from None
+            code = getattr(stop, "code", None)
+            raise WorkerError(f"{what}: the knowledge base worker stopped"
+                              f"{f' (exit status {code})' if code is not None else ''}{restored}") from None
+        if message[-1] is not None:
+            self._state = message[-1]
+        if message[0] == "ok":
+            return message[1]
+        _, kind, text, problems, _ = message
+        if kind == "KnowledgeError":
+            raise KnowledgeError(problems)
+        if kind == "QueryTimeout":
+            raise QueryTimeout(text)
+        if kind == "UserError":
+            raise UserError(text)
+        if kind == "MemoryError":
+            self._kill()
+            self._start(self._state)
+            raise WorkerError(f"{text}; the session was restored")
+        raise WorkerError(f"internal error: {text}")
+
+    def close(self):
+        """Stop the worker."""
+        if self._process is not None and self._pending is None:
+            try:
+                self._process.stdin.close()
+                self._process.wait(timeout=1)
+            except (OSError, subprocess.TimeoutExpired):
+                pass
+        self._kill()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            self._kill()
+        except Exception:
+            pass
+
+    # ---- the session's methods -------------------------------------------------------------
+
+    @property
+    def extra(self) -> list:
+        self._ready()
+        return list(self._state.extra)
+
+    @property
+    def lang(self) -> str:
+        return self._state.lang
+
+    @property
+    def cast_id(self):
+        self._ready()
+        return self._state.cast_id
+
+    def snapshot(self) -> SessionState:
+        self._ready()
+        return self._state
+
+    def load(self, folder) -> dict:
+        return self._call("load", str(folder))
+
+    def reload(self) -> list:
+        return self._call("reload")
+
+    def set_lang(self, lang) -> None:
+        return self._call("set_lang", lang)
+
+    def conventions(self) -> dict:
+        return self._call("conventions")
+
+    def set_convention(self, name, value) -> None:
+        return self._call("set_convention", name, value)
+
+    def cast(self, lines=None, **options) -> str:
+        return self._call("cast", lines, **options)
+
+    def chart_text(self, lang=None) -> str:
+        return self._call("chart_text", lang)
+
+    def chart_data(self) -> dict:
+        return self._call("chart_data")
+
+    def chart_json(self) -> str:
+        return self._call("chart_json")
+
+    def chart_html(self, lang=None) -> str:
+        return self._call("chart_html", lang)
+
+    def ask(self, goal) -> list:
+        return self._call("ask", goal)
+
+    def ask_table(self, goal):
+        return self._call("ask_table", goal)
+
+    def explain(self, goal, expand_negations=False):
+        return self._call("explain", goal, expand_negations=expand_negations)
+
+    def why_not(self, goal, depth=4):
+        return self._call("why_not", goal, depth=depth)
+
+    def rules(self, pred) -> list:
+        return self._call("rules", pred)
+
+    def facts(self, pred):
+        return self._call("facts", pred)
+
+    def vocabulary(self) -> dict:
+        return self._call("vocabulary")
+
+
+class _Stopped(Exception):
+    def __init__(self, computing=None, interrupted=False):
+        super().__init__(computing)
+        self.computing, self.interrupted = computing, interrupted
+
+
+class _Failed(Exception):
+    """The worker answered a restore with an error (its text is the message)."""
+
+
+class _Died(Exception):
+    def __init__(self, code):
+        super().__init__(code)
+        self.code = code
+
+
+def _reason(stop, limit):
+    if isinstance(stop, _Failed):
+        return str(stop)
+    if isinstance(stop, _Died):
+        return "the worker stopped"
+    if stop.interrupted:
+        return "interrupted"
+    return f"no answer within {limit:g} s" + (f", computing {stop.computing}" if stop.computing else "")
+
+
+def _short(value, width=120):
+    text = " ".join(str(value).split())
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+# ---- the worker process --------------------------------------------------------------------
+
+def _watch_parent():
+    """End this worker when the process that started it is gone (even mid-query)."""
+    parent = os.getppid()
+
+    def watch():
+        while True:
+            time.sleep(0.5)
+            if os.getppid() != parent:
+                os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _worker(memory_mb=None):
+    """Serve one Session over fd 0 (requests) and a private copy of fd 1 (answers)."""
+    answers = os.fdopen(os.dup(1), "wb", buffering=0)
+    os.dup2(2, 1)                      # a stray print must not corrupt the answers
+    requests = os.fdopen(0, "rb", buffering=0)
+    if memory_mb:
+        try:
+            import resource
+            limit = int(memory_mb) * 2 ** 20
+            resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
+        except (ImportError, ValueError, OSError):
+            pass
+    _watch_parent()
+    from .session import Session
+    session = None
+
+    def beat(what):
+        _send(answers, ("beat", what))
+
+    last = None
+    while True:
+        request = _receive(_Reader(requests))
+        if request is None:
+            return
+        method, args, kwargs = request
+        try:
+            if method == "restore":
+                session, result = Session.restore(args[0], progress=beat,
+                                                  before_cast=lambda: beat("the cast"))
+            elif method in _METHODS and session is not None:
+                result = getattr(session, method)(*args, **kwargs)
+            else:
+                raise UserError(f"unknown request {method!r}")
+            state = session.snapshot()
+            _send(answers, ("ok", result, None if state == last else state))
+            last = state
+        except MemoryError:
+            _send(answers, ("error", "MemoryError", "out of memory (the worker's limit is "
+                            f"{memory_mb} MB)", None, None))
+            return
+        except UserError as e:
+            kind = type(e).__name__ if type(e).__name__ in ("KnowledgeError", "QueryTimeout") else "UserError"
+            state = session.snapshot() if session is not None else None
+            _send(answers, ("error", kind, str(e), getattr(e, "problems", None),
+                            None if state == last else state))
+            last = state if state is not None else last
+        except Exception as e:  # a bug of ours: one line in the parent, never a traceback
+            _send(answers, ("error", "InternalError", f"{type(e).__name__}: {e}", None, None))
+
+
+class _Reader:
+    """read(n) that returns n bytes unless the stream ends."""
+
+    def __init__(self, raw):
+        self.raw = raw
+
+    def read(self, n):
+        chunks, got = [], 0
+        while got < n:
+            chunk = self.raw.read(n - got)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        return b"".join(chunks)

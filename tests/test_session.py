@@ -1,0 +1,170 @@
+"""Session: the API the REPL and notebooks use, in this process."""
+import pickle
+
+import pytest
+
+from queries.errors import KnowledgeError, UserError
+from queries.session import Answers, Session, SessionState
+
+CAST = dict(month="戌", day="乙巳")
+
+# A rule from a commentary the student trusts: a void line combined (合) with the month is
+# not void. It adds a rule to the shipped predicate void_exempt/4.
+MONTH_HARMONY = """\
+# @rule void_exempt.month_harmony 月合不空
+# source: my-notes.txt:3  空逢月合，不以空論
+# @says en: the {K} {P} ({B}) is void, but the month {M} combines with it: not void
+void_exempt(C, K, P, '月合') <= in_void(C, K, P) & cast_month(C, M) & node(C, K, P, B) & combination(M, B)
+"""
+
+
+@pytest.fixture(scope="module")
+def session():
+    s = Session()
+    s.cast("787889", **CAST)
+    return s
+
+
+def test_cast_binds_c(session):
+    assert session.cast_id.startswith("c")
+    assert session.ask("line_relative(C, 3, R)") == [("妻財",)]
+    assert session.ask("day_break(C, 3)") == [()]
+    assert "山火賁" in session.chart_text() and "日破" in session.chart_text()
+    assert session.chart_data()["hexagram"]["name"] == "山火賁"
+
+
+def test_ask_table_is_answers(session):
+    answers = session.ask_table("clash('子', X)")
+    assert isinstance(answers, Answers) and answers.names == ("X",) and answers.rows == (("午",),)
+    assert answers.text() == "X\n──\n午\n(1 answer)"
+    assert Answers("g", (), ((),)).text() == "yes" and Answers("g", (), ()).text() == "no"
+    assert pickle.loads(pickle.dumps(answers)) == answers
+
+
+def test_explain_and_why_not(session):
+    proof = session.explain("day_break(C, 3)")
+    assert proof.rule.id == "day_break.1" and proof.args == (session.cast_id, 3)
+    assert session.explain("hidden_motion(C, 3)") is None
+    why = session.why_not("hidden_motion(C, 3)")
+    assert [f.rule.id for f in why.failures] == ["hidden_motion.1", "hidden_motion.2"]
+    assert session.why_not("day_break(C, 3)") is None
+    assert pickle.loads(pickle.dumps(proof)) == proof and pickle.loads(pickle.dumps(why)) == why
+
+
+def test_without_a_cast_c_stays_free():
+    s = Session()
+    assert s.ask("line_relative(C, 3, R)") == []
+    with pytest.raises(UserError, match="no cast yet"):
+        s.chart_text()
+
+
+def test_rules_and_facts_cite_file_and_line(session):
+    (rule,) = session.rules("clash")
+    assert rule.info.id == "clash.1" and rule.where.startswith("kb/branches.dl:") and rule.origin == "shipped"
+    assert rule.info.sources and rule.clause.startswith("clash(X, Y) <= ")
+    facts = session.facts("branch_order")
+    assert facts.columns == ("branch", "order") and len(facts.rows) == 12
+    assert facts.rows[0] == (("子", 0), "facts/branch_order.tsv:4", "shipped")
+    assert [r[1] for r in facts.rows] == sorted((r[1] for r in facts.rows), key=lambda w: int(w.split(":")[1]))
+    assert session.facts("clash").rows == () and session.facts("clash").rules == 1
+    month = session.facts("cast_month")
+    assert ((session.cast_id, "戌"), "asserted", "asserted") in month.rows
+    with pytest.raises(UserError, match="did you mean clash"):
+        session.rules("clsh")
+
+
+def test_conventions_apply_to_the_next_cast():
+    s = Session()
+    s.cast("787889", **CAST)
+    s.set_convention("day_clash_static", "always-hidden-motion")
+    assert s.conventions()["day_clash_static"]["next"] == "always-hidden-motion"
+    assert s.ask("hidden_motion(C, 3)") == []          # the current cast keeps its values
+    first = s.cast_id
+    s.cast("787889", **CAST)
+    assert s.cast_id != first and s.ask("hidden_motion(C, 3)") == [()]
+    assert s.ask(f"line_relative('{first}', 3, R)") == []   # the old cast is forgotten
+    with pytest.raises(UserError, match="no value 'sometimes'"):
+        s.set_convention("day_clash_static", "sometimes")
+    with pytest.raises(UserError, match="did you mean zi_hour"):
+        s.set_convention("zi_hours", "next-day")
+
+
+def test_every_cast_form(session):
+    s = Session()
+    assert s.cast(hexagram="山火賁", to="地火明夷", **CAST) and s.ask("line_relative(C, 3, R)") == [("妻財",)]
+    s.cast(coins="3,2,1,0,2,1", **CAST)
+    s.cast(seed=7, at="2024-10-08T04:00", tz="Asia/Seoul")
+    s.cast("787889", at="2024-10-08T04:00", tz="Asia/Seoul", year=None, conventions={"zi_hour": "next-day"})
+    assert s.chart_data()["calendar"]["month_branch"] == "戌"
+    for bad in [dict(lines="7878"), dict(lines="787889", month="戌"), dict(hexagram="nope", **CAST),
+                dict(lines="787889", coins="1,1,1,1,1,1", **CAST)]:
+        with pytest.raises(UserError):
+            s.cast(**bad)
+    assert s.chart_data()["calendar"]["month_branch"] == "戌"      # a bad cast keeps the last one
+
+
+def test_user_folder_extends_a_shipped_predicate_and_shows_in_the_proof(folder):
+    path = folder({"kb/void.dl": MONTH_HARMONY})
+    s = Session()
+    s.cast("787889", **CAST)
+    assert s.ask("void(C, 'line', 1)") == [()]
+    summary = s.load(path)
+    assert summary["rules"] == 1 and summary["predicates"] == ["void_exempt"]
+    assert s.cast_id == "c1"                              # the cast carries over
+    assert s.ask("void(C, 'line', 1)") == [] and s.ask("false_void(C, 'line', 1)") == [()]
+    proof = s.explain("void_exempt(C, 'line', 1, R)")
+    assert proof.rule.id == "void_exempt.month_harmony" and proof.origin == "user"
+    assert proof.where == f"{path}/kb/void.dl:4"
+    why = s.why_not("void(C, 'line', 1)")                # ~void_exempt fails: the user rule holds
+    holds = [f.holds for f in why.failures if f.holds is not None]
+    assert holds and holds[0].rule.id == "void_exempt.month_harmony"
+    (rule,) = [r for r in s.rules("void_exempt") if r.origin == "user"]
+    assert rule.info.sources == ("my-notes.txt:3  空逢月合，不以空論",)
+    assert "假空" in s.chart_text()
+
+
+def test_a_broken_folder_leaves_the_session_as_it_was(folder):
+    path = folder({"kb/bad.dl": "p(X) <= branch_ordr(X, _I)\np2(X) <= clash(X, 午)\n"})
+    s = Session()
+    s.cast("787889", **CAST)
+    with pytest.raises(KnowledgeError) as e:
+        s.load(path)
+    assert len(e.value.problems) == 2 and s.extra == [] and s.cast_id == "c1"
+    with pytest.raises(UserError, match="not a folder"):
+        s.load(path / "nope")
+
+
+def test_reload_reads_edited_files(folder):
+    path = folder({"kb/mine.dl": "# @rule mine.1 mine\n# convention: demo\nmine(X) <= clash('子', X)\n"})
+    s = Session([path])
+    assert s.ask("mine(X)") == [("午",)]
+    (path / "kb" / "mine.dl").write_text("# @rule mine.1 mine\n# convention: demo\n"
+                                         "mine(X) <= clash('丑', X)\n", encoding="utf-8")
+    s.reload()
+    assert s.ask("mine(X)") == [("未",)]
+
+
+def test_snapshot_and_restore(folder):
+    path = folder({"kb/void.dl": MONTH_HARMONY})
+    s = Session([path], lang="ko")
+    s.set_convention("zi_hour", "next-day")
+    s.cast("787889", **CAST)
+    s.cast("787889", **CAST)
+    state = pickle.loads(pickle.dumps(s.snapshot()))
+    again, notices = Session.restore(state)
+    assert notices == [] and again.cast_id == "c2" and again.lang == "ko" and again.extra == [str(path)]
+    assert again.ask("false_void(C, 'line', 1)") == [()]
+    assert again.conventions()["zi_hour"]["next"] == "next-day"
+    again.cast("787889", **CAST)
+    assert again.cast_id == "c3"
+    gone, notices = Session.restore(SessionState((str(path / "missing"),)))
+    assert gone.extra == [] and "not a folder" in notices[0]
+
+
+def test_vocabulary_for_completion(session):
+    vocab = session.vocabulary()
+    preds = {name: (arity, meta) for name, arity, meta in vocab["predicates"]}
+    assert preds["clash"] == (2, "六沖") and preds["branch_order"][1] == "table facts/branch_order.tsv"
+    for constant in ("子", "甲", "妻財", "山火賁", "青龍", "jingfang-world-line"):
+        assert constant in vocab["constants"]
+    assert "next-day" in vocab["conventions"]["zi_hour"]

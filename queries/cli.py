@@ -54,6 +54,15 @@ def _cast_options(p, lines_required=False):
                    help="choose a convention value (repeatable); see liuyao conventions")
 
 
+def _question_options(p, required=False):
+    g = p.add_argument_group("the question (for use-god goals such as use_god_strong(C))")
+    g.add_argument("--topic", required=required, help="wealth, office, exam, document, illness, childbirth, "
+                   "marriage, lost, travel, return, lawsuit, house, trade … (liuyao topics)")
+    g.add_argument("--about", help="whom the question is about: self, father, mother, teacher, son, daughter, "
+                   "brother, sister, friend, wife, servant, husband, other-party")
+    g.add_argument("--asker", help="in a marriage question: man or woman")
+
+
 def _has_cast(args):
     return any(getattr(args, k, None) not in (None, False) for k in ("lines", "coins", "random", "seed"))
 
@@ -94,12 +103,17 @@ def _hint(kb, goal):
 
 
 def _goal(args, kb):
-    """The goal, with C bound to the cast when one is given."""
-    from .engine.syntax import Const, substitute
+    """The goal, with C bound to the cast (and its question, when one is given)."""
+    from .engine.syntax import substitute
     body = kb.parse(args.goal)
     if not _has_cast(args):
+        if args.topic:
+            raise UserError("--topic needs a cast to ask it of (lines, --coins, a hexagram name or --random)")
         return body, None
     chart = _chart(args, kb)
+    if args.topic:
+        from .judge import judge
+        judge(chart, args.topic, about=args.about, asker=args.asker)
     return tuple(substitute(lit, {"C": chart.id}) for lit in body), chart
 
 
@@ -280,11 +294,7 @@ def parser():
     st.set_defaults(run=cmd_stars)
     j = sub.add_parser("judge", help="judge a question: the use-god, its states and verdict")
     _cast_options(j)
-    j.add_argument("--topic", required=True, help="wealth, office, exam, document, illness, childbirth, "
-                   "marriage, lost, travel, return, lawsuit, house, trade … (liuyao topics)")
-    j.add_argument("--about", help="whom the question is about: self, father, mother, teacher, son, daughter, "
-                   "brother, sister, friend, wife, servant, husband, other-party")
-    j.add_argument("--asker", help="in a marriage question: man or woman")
+    _question_options(j, required=True)
     j.add_argument("--proof", action="store_true", help="print the proof of the verdict")
     _common(j)
     j.set_defaults(run=cmd_judge)
@@ -297,11 +307,13 @@ def parser():
     a = sub.add_parser("ask", help="answer a goal, e.g. \"clash('子', X)\"")
     a.add_argument("goal")
     _cast_options(a)
+    _question_options(a)
     _common(a)
     a.set_defaults(run=cmd_ask)
     w = sub.add_parser("why", help="prove a goal")
     w.add_argument("goal")
     _cast_options(w)
+    _question_options(w)
     w.add_argument("--depth", type=int, default=None, help="fold sub-proofs below this depth")
     w.add_argument("--dot", action="store_true", help="print a Graphviz graph")
     w.add_argument("--sentences", action="store_true", help="print numbered sentences")
@@ -312,6 +324,7 @@ def parser():
     n = sub.add_parser("why-not", help="explain why a goal has no answer")
     n.add_argument("goal")
     _cast_options(n)
+    _question_options(n)
     _common(n)
     n.set_defaults(run=cmd_why_not)
     from .repl import register as register_repl

@@ -550,8 +550,11 @@ class KnowledgeBase:
                 holds_proof = self._prove_first(Atom(lit.pred, substitute(lit, prefix[0]).args))
             elif isinstance(lit, Atom) and depth > 1 and lit.pred in self._rules:
                 sub = self._why(shown, depth - 1, seen)
+            because = tuple(p for p in (self._prove_first(Atom(l.pred, substitute(l, prefix[0]).args))
+                                        for l in body[:k] if isinstance(l, Atom) and not l.negated
+                                        and l.pred in self._rules) if p is not None)
             return Failure(rule.info, rule.where, str(shown), k, len(prefix) if k else 0,
-                           tried, holds_proof, sub)
+                           tried, holds_proof, sub, because)
         return Failure(rule.info, rule.where, "", len(body), len(prefix))
 
     def _prove_first(self, atom):

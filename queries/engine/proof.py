@@ -80,6 +80,7 @@ class Failure:
     tried: tuple = ()              # ((variable, (values...)), ...) for the failing literal
     holds: object = None           # for a failing negation: the Proof that the atom holds
     sub: object = None             # WhyNot of the failing positive literal
+    because: tuple = ()            # proofs of the derived literals before it (first way)
 
 
 @dataclass(frozen=True)

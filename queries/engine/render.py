@@ -22,18 +22,18 @@ WORDS = {
            "user": "user", "not_derivable": "not derivable (closed world)", "fails": "fails",
            "no_rows": "no matching row in", "no_rule": "no rule or fact defines it",
            "above": "explained above", "tried": "tried", "ways": "way(s) satisfied the literals before it",
-           "holds": "but it holds:", "why_not": "why not", "no_proof": "no proof: the goal does not hold"},
+           "holds": "but it holds:", "why_not": "why not", "because": "given:", "no_proof": "no proof: the goal does not hold"},
     "ko": {"see": "위 참조", "expand": "펼치기", "source": "출전", "convention": "관례",
            "user": "사용자", "not_derivable": "도출되지 않음 (닫힌 세계)", "fails": "실패",
            "no_rows": "일치하는 행이 없음:", "no_rule": "정의하는 규칙이나 사실이 없음",
            "above": "위에서 설명함", "tried": "시도한 값", "ways": "가지 경우가 앞의 조건을 만족함",
-           "holds": "그러나 성립한다:", "why_not": "성립하지 않는 이유",
+           "holds": "그러나 성립한다:", "why_not": "성립하지 않는 이유", "because": "전제:",
            "no_proof": "증명 없음: 목표가 성립하지 않는다"},
     "zh": {"see": "見上", "expand": "展開", "source": "出處", "convention": "約定",
            "user": "用戶", "not_derivable": "不可導出（封閉世界）", "fails": "不成立",
            "no_rows": "無相符之行：", "no_rule": "無規則或事實定義之",
            "above": "已見上文", "tried": "所試之值", "ways": "種情形滿足其前之條件",
-           "holds": "然其成立：", "why_not": "何以不成立",
+           "holds": "然其成立：", "why_not": "何以不成立", "because": "前提：",
            "no_proof": "無證明：目標不成立"},
 }
 
@@ -232,6 +232,9 @@ def why_not_text(why: WhyNot, lang: str = "en") -> str:
             ways = f" — {f.ways} {w['ways']}" if f.ways else ""
             extra = f"  [{w['tried']} {tried}]" if tried else ""
             out.append(f"{pad}   · {title} ({f.where}): {f.literal} {w['fails']}{ways}{extra}")
+            for proof in f.because:
+                out.append(f"{pad}      {w['because']}")
+                out.extend(f"{pad}      {line}" for line in text(proof, lang, depth=1, sources=False).splitlines())
             if f.holds is not None:
                 out.append(f"{pad}      {w['holds']}")
                 out.extend(f"{pad}      {line}" for line in text(f.holds, lang, depth=2, sources=False).splitlines())
@@ -250,5 +253,6 @@ def why_not_data(why: WhyNot, lang: str = "en") -> dict:
          "where": f.where, "literal": f.literal, "satisfied": f.satisfied, "ways": f.ways,
          "tried": {k: list(v) for k, v in f.tried},
          "holds": to_data(f.holds, lang) if f.holds is not None else None,
+         "because": [to_data(p, lang) for p in f.because],
          "sub": why_not_data(f.sub, lang) if f.sub is not None else None}
         for f in why.failures]}

@@ -47,17 +47,15 @@ def conventions(kb) -> tuple:
     return defaults, allowed
 
 
-def cast(lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
-         month=None, day=None, year=None, hour=None, conventions=None, kb=None) -> "Chart":
-    """Cast a chart. Give exactly one of lines, coins, hexagram (with optional ``to``) or seed,
-    and either ``at`` (an ISO moment, with ``tz``) or ``month`` and ``day`` pillars."""
-    kb = kb or default_kb()
+def prepare(lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
+            month=None, day=None, year=None, hour=None, conventions=None, kb=None) -> Cast:
+    """Check a cast's input and turn it into a Cast value (lines bottom first, pillars, conventions)."""
     given = [x is not None for x in (lines, coins, hexagram, seed)]
     if sum(given) != 1:
-        raise UserError("give the lines in exactly one way: line values (787889), --coins, "
-                        "a hexagram name, or --random with --seed")
+        raise UserError("give the lines in exactly one way: line values (787889), coins, "
+                        "a hexagram name, or random with a seed")
     if to is not None and hexagram is None:
-        raise UserError("--to names the changed hexagram and goes with the original's name")
+        raise UserError("'to' (the changed hexagram) goes with the original hexagram's name")
     if coins is not None:
         lines = from_coins(coins)
     elif hexagram is not None:
@@ -65,9 +63,15 @@ def cast(lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, 
     elif seed is not None:
         lines = random_lines(seed)
     defaults, allowed = globals()["conventions"](kb)
-    made = make_cast(lines, at=at, tz=tz, month=month, day=day, year=year, hour=hour,
+    return make_cast(lines, at=at, tz=tz, month=month, day=day, year=year, hour=hour,
                      conventions=conventions, defaults=defaults, allowed=allowed)
-    return Chart(kb, made)
+
+
+def cast(lines=None, *, kb=None, **options) -> "Chart":
+    """Cast a chart. Give exactly one of lines, coins, hexagram (with optional ``to``) or seed,
+    and either ``at`` (an ISO moment, with ``tz``) or ``month`` and ``day`` pillars."""
+    kb = kb or default_kb()
+    return Chart(kb, prepare(lines, kb=kb, **options))
 
 
 class Chart:

@@ -244,24 +244,10 @@ class Session:
 
         The conventions chosen with ``set_convention`` apply, then those given here.
         """
-        from .cast import from_coins, from_names, make_cast, random_lines
-        from .chart import conventions as known
-        given = [x is not None for x in (lines, coins, hexagram, seed)]
-        if sum(given) != 1:
-            raise UserError("give the lines in exactly one way: line values (787889), coins, "
-                            "a hexagram name, or random with a seed")
-        if to is not None and hexagram is None:
-            raise UserError("'to' names the changed hexagram and goes with the original's name")
-        if coins is not None:
-            lines = from_coins(coins)
-        elif hexagram is not None:
-            lines = from_names(self.kb, hexagram, to)
-        elif seed is not None:
-            lines = random_lines(seed)
-        defaults, allowed = known(self.kb)
-        made = make_cast(lines, at=at, tz=tz, month=month, day=day, year=year, hour=hour,
-                         conventions={**self._conventions, **dict(conventions or {})},
-                         defaults=defaults, allowed=allowed)
+        from .chart import prepare
+        made = prepare(lines, coins=coins, hexagram=hexagram, to=to, seed=seed, at=at, tz=tz, month=month,
+                       day=day, year=year, hour=hour, kb=self.kb,
+                       conventions={**self._conventions, **dict(conventions or {})})
         self._set_chart(made, f"c{self._casts + 1}")
         self._casts += 1
         return self.cast_id

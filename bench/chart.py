@@ -37,7 +37,7 @@ def main():
         runs = []
         for seed in range(200):
             start = time.perf_counter()
-            Najia().compile(params=[1, 2, 1, 2, 2, 3], date="2024-10-08 04:00")
+            Najia(verbose=0).compile(params=[1, 2, 1, 2, 2, 3], date="2024-10-08 04:00")
             runs.append(time.perf_counter() - start)
         print(f"{'najia package, one chart (median of 200)':44} {statistics.median(runs) * 1000:9.2f} ms")
     except ImportError:

@@ -14,7 +14,7 @@ import time
 def main():
     from queries import KnowledgeBase
     from queries.chart import cast
-    from queries.judge import judge
+    from queries.judgment import judge
     kb = KnowledgeBase()
     judge(cast("787889", month="戌", day="乙巳", kb=kb), "wealth").proof()
     plain, proved, stars = [], [], []

@@ -9,9 +9,20 @@
 >>> judge(chart, "illness", about="father").use_god["hidden"]
 True
 """
-from .engine.kb import KnowledgeBase
 from .errors import KnowledgeError, UserError
-from .chart import cast
-from .judge import judge
 
 __all__ = ["KnowledgeBase", "KnowledgeError", "UserError", "cast", "judge"]
+
+
+def __getattr__(name):
+    """Import the heavy parts on first use, so that a command loads only what it needs."""
+    if name == "KnowledgeBase":
+        from .engine.kb import KnowledgeBase
+        return KnowledgeBase
+    if name == "cast":
+        from .chart import cast
+        return cast
+    if name == "judge":
+        from .judgment import judge
+        return judge
+    raise AttributeError(f"module 'queries' has no attribute {name!r}")

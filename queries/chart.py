@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 
-from .cast import Cast, assert_cast, from_coins, from_names, make_cast, random_lines, retract_cast
+from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, random_lines, retract_cast
 from .engine.kb import KnowledgeBase
 from .errors import UserError
 

@@ -112,7 +112,7 @@ def _goal(args, kb):
         return body, None
     chart = _chart(args, kb)
     if args.topic:
-        from .judge import judge
+        from .judgment import judge
         judge(chart, args.topic, about=args.about, asker=args.asker)
     return tuple(substitute(lit, {"C": chart.id}) for lit in body), chart
 
@@ -225,7 +225,7 @@ def cmd_stars(args):
 
 
 def cmd_judge(args):
-    from .judge import judge
+    from .judgment import judge
     kb = _kb(args)
     if not _has_cast(args):
         raise UserError("give the cast to judge, e.g. liuyao judge 787889 --month 戌 --day 乙巳 --topic wealth")
@@ -251,7 +251,7 @@ def cmd_conventions(args):
 
 
 def cmd_topics(args):
-    from .judge import topics
+    from .judgment import topics
     known = topics(_kb(args))
     if args.json:
         _print_json({t: {"use": v[0], "chinese": v[1], "korean": v[2], "english": v[3], "aliases": v[4]}

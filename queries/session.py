@@ -103,7 +103,7 @@ class SessionState:
     extra: tuple = ()
     lang: str = "en"
     conventions: tuple = ()       # ((name, value), ...) chosen for the next cast
-    cast: object = None           # queries.cast.Cast of the current cast
+    cast: object = None           # queries.cast_input.Cast of the current cast
     cast_id: str | None = None
     casts: int = 0                # casts made so far (the next id is c{casts + 1})
 
@@ -260,7 +260,7 @@ class Session:
         try:
             self.chart = Chart(self.kb, made, cast_id)
         except BaseException:
-            from .cast import retract_cast
+            from .cast_input import retract_cast
             retract_cast(self.kb, made, cast_id)
             self.chart = None
             if old is not None:

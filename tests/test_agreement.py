@@ -63,7 +63,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
 def kb():
     """A knowledge base of its own holding the sample casts, each with a question."""
     from queries.chart import cast
-    from queries.judge import judge
+    from queries.judgment import judge
     knowledge = KnowledgeBase()
     for i, (lines, month, day, options) in enumerate(SAMPLE_CASTS):
         pillars = {k: options[k] for k in ("year", "hour") if k in options}

@@ -8,7 +8,7 @@ from queries import KnowledgeBase, UserError
 from queries.chart import cast
 from queries.cli import main
 from queries.engine.oracle import Model, check
-from queries.judge import judge
+from queries.judgment import judge
 
 
 @pytest.fixture(scope="module")

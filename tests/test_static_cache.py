@@ -48,3 +48,15 @@ def test_user_folders_get_their_own_entry(tmp_path, monkeypatch, folder):
     user = folder({"mine.dl": "# @rule m.1 mine\n# convention: t\nclash(X, Y) <= branch_order(X, 0) & branch_order(Y, 1)\n"})
     assert KnowledgeBase(extra=[user]).ask("clash('子', X)") == [("丑",), ("午",)]
     assert len(list((tmp_path / "cache").glob("static-*.json"))) == 2
+
+
+def test_the_parsed_program_is_cached_and_follows_the_text(tmp_path, monkeypatch, folder):
+    monkeypatch.setenv("LIUYAO_CACHE_DIR", str(tmp_path / "cache"))
+    user = folder({"mine.dl": "# @rule m.1 mine\n# convention: t\nmine(X) <= clash(X, '午')\n"})
+    assert KnowledgeBase(extra=[user]).ask("mine(X)") == [("子",)]
+    assert len(list((tmp_path / "cache").glob("program-*.pickle"))) == 1
+    (user / "mine.dl").write_text("# @rule m.1 mine\n# convention: t\nmine(X) <= clash(X, '子')\n", encoding="utf-8")
+    assert KnowledgeBase(extra=[user]).ask("mine(X)") == [("午",)]
+    from queries import KnowledgeError
+    with pytest.raises(KnowledgeError, match="not a folder"):
+        KnowledgeBase(extra=[tmp_path / "missing"])

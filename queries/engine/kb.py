@@ -144,7 +144,13 @@ class KnowledgeBase:
 
     def __init__(self, extra=()):
         self.extra = [str(d) for d in extra]
-        self.program = read_program(knowledge_folders(self.extra))
+        folders = knowledge_folders(self.extra)
+        if all(Path(folder).is_dir() for folder, _, _ in folders):
+            files = [(f"{label}|{path.name}", path) for folder, _, label in folders
+                     for group in folder_files(folder) for path in group]
+            self.program = _static_cache.read_program(files, lambda: read_program(folders))
+        else:
+            self.program = read_program(folders)
         self._thread = threading.get_ident()
         self._rules = defaultdict(list)
         for rule in self.program.rules:
@@ -199,7 +205,6 @@ class KnowledgeBase:
             for row in rows:
                 _engine_assert(pred, row)
         self._solved, self._solved_by = {}, defaultdict(set)
-        gc.collect()
         gc.freeze()
 
     def _need(self, preds):

@@ -1,4 +1,5 @@
-"""A cache of the answers of static predicates, so that loading does not recompute them.
+"""A cache of the parsed program and of the answers of static predicates, so that loading
+does not read, check and compute them again while the knowledge is unchanged.
 
 The answers depend only on the text of the knowledge, the pyDatalog version and engine, and
 this package's version; the file name is a hash of all of them. The cache lives in
@@ -11,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import pickle
 import tempfile
 from pathlib import Path
 
@@ -69,3 +71,38 @@ def write(program, answers) -> None:
     except OSError:
         if temporary:
             Path(temporary).unlink(missing_ok=True)
+
+
+def _files_key(files) -> str:
+    digest = hashlib.sha256(f"{VERSION}|{getattr(pydatalog_version, '__version__', '')}".encode())
+    for label, path in files:
+        digest.update(label.encode() + b"\0" + Path(path).read_bytes() + b"\0")
+    return digest.hexdigest()[:32]
+
+
+def read_program(files, build):
+    """The parsed program of these (label, path) files from the cache, else build() and keep it."""
+    folder = _folder()
+    try:
+        key = _files_key(files)
+    except OSError:
+        return build()
+    if folder is not None:
+        try:
+            with open(folder / f"program-{key}.pickle", "rb") as cached:
+                return pickle.load(cached)
+        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError, TypeError, ValueError):
+            pass
+    program = build()
+    if folder is not None:
+        temporary = None
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile("wb", dir=folder, delete=False, suffix=".tmp") as out:
+                temporary = out.name
+                pickle.dump(program, out, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(temporary, folder / f"program-{key}.pickle")
+        except OSError:
+            if temporary:
+                Path(temporary).unlink(missing_ok=True)
+    return program

@@ -51,8 +51,9 @@ def judge(chart, topic, about=None, asker=None) -> "Judgment":
     topic = _topic(kb, topic)
     use = topics(kb)[topic][0]
     about = _person(kb, about) if about is not None else None
-    if asker is not None and asker not in ("man", "woman"):
-        raise UserError(f"asker {asker!r}: use man or woman")
+    sides = [side for side, _ in kb.match("marriage_use", None, None)]
+    if asker is not None and asker not in sides:
+        raise UserError(f"asker {asker!r}: use {' or '.join(sides)}")
     if use == "asker" and about is None and asker is None:
         raise UserError("a marriage question needs the asker's side: --asker man (a wife is sought) "
                         "or --asker woman (a husband is sought)")

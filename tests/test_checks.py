@@ -4,7 +4,6 @@ Every check reads a user folder together with the shipped knowledge through
 ``check_folder`` (no pyDatalog load), so the suite stays fast.
 """
 import re
-from pathlib import Path
 
 import pytest
 

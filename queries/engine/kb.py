@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
 
-from pyDatalog import Logic, pyDatalog, pyEngine, pyParser
+from pyDatalog import Logic, pyEngine, pyParser
 
 from ..errors import KnowledgeError, UserError
 from .checks import dependency_graph, program_problems
-from .proof import Failure, Proof, WhyNot, show, statement
-from .syntax import Arith, Atom, Compare, Const, Var, holds, parse_goal, parse_text, substitute, term_vars
+from .proof import Failure, Proof, WhyNot
+from .syntax import Atom, Compare, Const, Var, parse_goal, parse_text, substitute, term_vars
 from . import static_cache as _static_cache
 from .tables import read_table
 
@@ -158,6 +158,7 @@ class KnowledgeBase:
         self._fact_index = {}
         for fact in self.program.facts:
             self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
+        self._proved, self._failed, self._expand = {}, {}, False     # the state of one explanation
         self._depends = _closure(dependency_graph(self.program.rules))
         inputs = {p for p, tables in self.program.tables.items() if not any(t.rows for t in tables)}
         self._static = sorted(p for p in self._rules if not self._depends[p] & inputs)
@@ -417,8 +418,6 @@ class KnowledgeBase:
         if not answers:
             return atom, None
         return atom, tuple(a.value if isinstance(a, Const) else answers[0][a.name] for a in atom.args)
-
-    _expand = False
 
     def explain(self, goal, max_height=64, expand_negations=False):
         """A proof of minimal height of the goal (its first answer if it has variables), or None.

@@ -35,8 +35,8 @@ from queries.errors import UserError
 ZI_HOUR = ("same-day", "next-day")
 
 _STEMS = "甲乙丙丁戊己庚辛壬癸"
-_BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
-_SIXTY = frozenset(_STEMS[i % 10] + _BRANCHES[i % 12] for i in range(60))
+BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
+_SIXTY = frozenset(_STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
 _CHINA = timezone(timedelta(hours=8), "UTC+08:00")
 _YEARS = (1600, 2999)
 _EXAMPLES = "such as 2024-10-08T04:00, 2024-10-08T04:00:30 or 2024-10-08T04:00+09:00"

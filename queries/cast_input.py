@@ -98,9 +98,19 @@ def from_names(kb, original, changed=None) -> tuple:
     return tuple(values[pair] for pair in zip(before, after))
 
 
+def check_convention(name, value, allowed) -> None:
+    """A convention name and value must be in the convention tables (allowed: name -> values)."""
+    if name not in allowed:
+        from difflib import get_close_matches
+        near = get_close_matches(name, sorted(allowed), n=1)
+        raise UserError(f"unknown convention {name!r}" + (f"; did you mean {near[0]}?" if near else
+                        f": known are {', '.join(sorted(allowed))}"))
+    if value not in allowed[name]:
+        raise UserError(f"convention {name} has no value {value!r}: use one of {', '.join(allowed[name])}")
+
+
 def _branch(value, what):
-    branches = "子丑寅卯辰巳午未申酉戌亥"
-    if isinstance(value, str) and len(value) == 1 and value in branches:
+    if isinstance(value, str) and len(value) == 1 and value in calendar.BRANCHES:
         return value
     if isinstance(value, str) and len(value) == 2:
         calendar.Pillars(None, value, value, None)
@@ -117,11 +127,8 @@ def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=
     lines = parse_lines(lines)
     chosen = dict(defaults or {})
     for name, value in (conventions or {}).items():
-        if allowed is not None and name not in allowed:
-            raise UserError(f"unknown convention {name!r}: known are {', '.join(sorted(allowed))}")
-        if allowed is not None and value not in allowed[name]:
-            raise UserError(f"convention {name} has no value {value!r}: use one of "
-                            f"{', '.join(allowed[name])}")
+        if allowed is not None:
+            check_convention(name, value, allowed)
         chosen[name] = value
     if at is not None:
         if month is not None or day is not None:

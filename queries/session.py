@@ -173,9 +173,7 @@ class Session:
 
     def _make_kb(self, extra):
         from .engine.kb import KnowledgeBase
-        if self._progress is None:
-            return KnowledgeBase(extra=extra)
-        return _watched_kb(extra, self._progress)
+        return KnowledgeBase(extra=extra, progress=self._progress)
 
     # ---- knowledge -------------------------------------------------------------------------
 
@@ -228,14 +226,9 @@ class Session:
 
     def set_convention(self, name, value) -> None:
         """Choose a convention value for the next cast (the current cast keeps its own)."""
+        from .cast_input import check_convention
         from .chart import conventions
-        _, allowed = conventions(self.kb)
-        if name not in allowed:
-            near = get_close_matches(name, sorted(allowed), n=1)
-            raise UserError(f"unknown convention {name!r}" + (f"; did you mean {near[0]}?" if near else
-                            f": known are {', '.join(sorted(allowed))}"))
-        if value not in allowed[name]:
-            raise UserError(f"convention {name} has no value {value!r}: use one of {', '.join(allowed[name])}")
+        check_convention(name, value, conventions(self.kb)[1])
         self._conventions[name] = value
 
     def cast(self, lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
@@ -373,37 +366,10 @@ class Session:
                 "conventions": {k: v["values"] for k, v in self.conventions().items()}}
 
 
-_watched = None
-
-
-def _watched_kb(extra, progress):
-    """A KnowledgeBase that calls progress(pred) before computing each static predicate while
-    it loads (KnowledgeBase._load asks them through match)."""
-    global _watched
-    from .engine.kb import KnowledgeBase
-    if _watched is None:
-        class WatchedKnowledgeBase(KnowledgeBase):
-            _beat = None
-
-            def __init__(self, extra, progress):
-                self._beat = progress
-                try:
-                    super().__init__(extra=extra)
-                finally:
-                    self._beat = None
-
-            def match(self, pred, *pattern):
-                if self._beat is not None:
-                    self._beat(pred)
-                return super().match(pred, *pattern)
-
-        _watched = WatchedKnowledgeBase
-    return _watched(extra, progress)
-
-
 def _check_lang(lang):
-    if lang not in ("en", "ko", "zh"):
-        raise UserError(f"unknown language {lang!r}; use one of en, ko, zh")
+    from .engine.render import LANGS
+    if lang not in LANGS:
+        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
     return lang
 
 

@@ -24,10 +24,6 @@ def _binds(literal, bound):
     return set()
 
 
-def _where(rule):
-    return rule.where
-
-
 def _tag(rule, messages):
     """Name the rule at the end of each message: 'file:line: message (rule id)'."""
     if rule.info.id == rule.where:
@@ -46,7 +42,7 @@ def rule_problems(rule):
         seen |= binds
     underscores = sum(term_vars(l).count("_") for l in (rule.head, *rule.body))
     if underscores > 1:
-        errors.append(f"{_where(rule)}: '_' is one shared variable in pyDatalog, not a wildcard; "
+        errors.append(f"{rule.where}: '_' is one shared variable in pyDatalog, not a wildcard; "
                       "name each one (_1, _2 …)")
     for i, literal in enumerate(rule.body):
         names = term_vars(literal)
@@ -55,20 +51,20 @@ def rule_problems(rule):
                 if name in bound:
                     continue
                 if any(name in s for s in later_positive[i + 1:]):
-                    errors.append(f"{_where(rule)}: variable {name} in {literal} is bound only "
+                    errors.append(f"{rule.where}: variable {name} in {literal} is bound only "
                                   "later; move the negation after the literal that binds it")
                 elif not name.startswith("_"):
-                    warnings.append(f"{_where(rule)}: {name} occurs only in {literal}, so it means "
+                    warnings.append(f"{rule.where}: {name} occurs only in {literal}, so it means "
                                     f"'for no {name}'; name it _{name} to say so")
         elif isinstance(literal, Compare):
             free = set(names) - bound - _binds(literal, bound)
             if free:
-                errors.append(f"{_where(rule)}: {literal} compares unbound "
+                errors.append(f"{rule.where}: {literal} compares unbound "
                               f"{', '.join(sorted(free))}; bind it in an earlier literal")
         bound |= _binds(literal, bound)
     free_head = [v for v in dict.fromkeys(term_vars(rule.head)) if v not in bound]
     if free_head:
-        errors.append(f"{_where(rule)}: head variable {', '.join(free_head)} of {rule.head} is not "
+        errors.append(f"{rule.where}: head variable {', '.join(free_head)} of {rule.head} is not "
                       "bound by a positive body literal")
     return _tag(rule, errors), _tag(rule, warnings)
 
@@ -145,11 +141,11 @@ def program_problems(rules, facts, declared):
                 from difflib import get_close_matches
                 near = get_close_matches(lit.pred, sorted(defined), n=3)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
-                found.append(f"{_where(rule)}: unknown predicate {lit.pred}/{len(lit.args)}{hint}")
+                found.append(f"{rule.where}: unknown predicate {lit.pred}/{len(lit.args)}{hint}")
                 continue
             known, where = arity[lit.pred]
             if len(lit.args) != known:
-                found.append(f"{_where(rule)}: {lit.pred} has {known} arguments ({where}), "
+                found.append(f"{rule.where}: {lit.pred} has {known} arguments ({where}), "
                              f"{lit} has {len(lit.args)}")
         errors += _tag(rule, found)
         e, w = rule_problems(rule)
@@ -159,11 +155,11 @@ def program_problems(rules, facts, declared):
     for rule in rules:
         head = comp[rule.head.pred]
         recursive = [lit for lit in rule.body if isinstance(lit, Atom) and comp.get(lit.pred) == head]
-        found = [f"{_where(rule)}: {lit} negates a predicate that depends on {rule.head.pred} "
+        found = [f"{rule.where}: {lit} negates a predicate that depends on {rule.head.pred} "
                  "itself (negation inside recursion)" for lit in recursive if lit.negated]
         positives = [lit for lit in rule.body if isinstance(lit, Atom) and not lit.negated]
         if any(not lit.negated for lit in recursive) and comp.get(positives[0].pred) != head:
-            found.append(f"{_where(rule)}: recursive rule must start with the recursive literal "
+            found.append(f"{rule.where}: recursive rule must start with the recursive literal "
                          f"(right recursion hangs pyDatalog on cyclic data); move "
                          f"{next(l for l in recursive if not l.negated)} first")
         errors += _tag(rule, found)

@@ -142,8 +142,11 @@ def _row_key(row):
 class KnowledgeBase:
     """The shipped knowledge plus any user folders, loaded into pyDatalog for this thread."""
 
-    def __init__(self, extra=()):
+    def __init__(self, extra=(), progress=None):
+        """progress, when given, is called with each static predicate's name before loading
+        computes it (a caller that runs the load under a time limit uses it as a heartbeat)."""
         self.extra = [str(d) for d in extra]
+        self._progress = progress
         folders = knowledge_folders(self.extra)
         if all(Path(folder).is_dir() for folder, _, _ in folders):
             files = [(f"{label}|{path.name}", path) for folder, _, label in folders
@@ -197,7 +200,11 @@ class KnowledgeBase:
         self._logic = Logic(True)
         self._solved, self._solved_by = {}, defaultdict(set)
         if answers is None or set(answers) != set(self._static):
-            answers = {pred: self.match(pred, *[None] * self.program.arity(pred)) for pred in self._static}
+            answers = {}
+            for pred in self._static:
+                if self._progress is not None:
+                    self._progress(pred)
+                answers[pred] = self.match(pred, *[None] * self.program.arity(pred))
             if cache:
                 _static_cache.write(self.program, answers)
         for pred, rows in answers.items():

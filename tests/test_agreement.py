@@ -1,7 +1,8 @@
 """pyDatalog against the independent oracle, and every answer's proof against the checker.
 
-The same checks run on the compiled engine (in this process) and on the pure-Python engine
-(in a subprocess whose pyDatalog copy has no compiled modules).
+The checks run with the tables per cast and with pyDatalog deriving everything, on the compiled
+engine (in this process); and without tables on the pure-Python engine (in a subprocess whose
+pyDatalog copy has no compiled modules).
 """
 import os
 import shutil
@@ -59,12 +60,15 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
 ]
 
 
-@pytest.fixture(scope="module")
-def kb():
+PURE = os.environ.get("LIUYAO_EXPECT_ENGINE") == "pure"
+
+
+@pytest.fixture(scope="module", params=[False] if PURE else [True, False], ids=lambda t: "tables" if t else "pydatalog")
+def kb(request):
     """A knowledge base of its own holding the sample casts, each with a question."""
     from queries.chart import cast
     from queries.judgment import judge
-    knowledge = KnowledgeBase()
+    knowledge = KnowledgeBase(tables=request.param)
     for i, (lines, month, day, options) in enumerate(SAMPLE_CASTS):
         pillars = {k: options[k] for k in ("year", "hour") if k in options}
         conventions = {k: v for k, v in options.items() if k not in pillars}
@@ -152,7 +156,7 @@ def _const(value):
     return Const(value)
 
 
-@pytest.mark.skipif(os.environ.get("LIUYAO_EXPECT_ENGINE") == "pure", reason="already the pure run")
+@pytest.mark.skipif(PURE, reason="already the pure run")
 def test_the_same_checks_pass_on_the_pure_python_engine(tmp_path):
     import pyDatalog
     source = Path(pyDatalog.__file__).parent

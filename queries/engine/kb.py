@@ -22,7 +22,9 @@ from pathlib import Path
 from pyDatalog import Logic, pyEngine, pyParser
 
 from ..errors import KnowledgeError, UserError
-from .checks import dependency_graph, program_problems
+from .checks import dependency_graph, program_problems, recursive_components
+from .forward import Plan, Tables, derive, is_local, order
+from . import forward
 from .proof import Failure, Proof, WhyNot
 from .syntax import Atom, Compare, Const, Var, parse_goal, parse_text, substitute, term_vars
 from . import static_cache as _static_cache
@@ -142,9 +144,12 @@ def _row_key(row):
 class KnowledgeBase:
     """The shipped knowledge plus any user folders, loaded into pyDatalog for this thread."""
 
-    def __init__(self, extra=(), progress=None):
+    def __init__(self, extra=(), progress=None, tables=True):
         """progress, when given, is called with each static predicate's name before loading
-        computes it (a caller that runs the load under a time limit uses it as a heartbeat)."""
+        computes it (a caller that runs the load under a time limit uses it as a heartbeat).
+
+        With ``tables`` (the default) each cast's answers are derived once, bottom-up, and kept
+        as facts (see forward.py); without, pyDatalog derives them anew for every question."""
         self.extra = [str(d) for d in extra]
         self._progress = progress
         folders = knowledge_folders(self.extra)
@@ -163,9 +168,27 @@ class KnowledgeBase:
             self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
         self._proved, self._failed, self._expand = {}, {}, False     # the state of one explanation
         self._depends = _closure(dependency_graph(self.program.rules))
+        self._users = defaultdict(set)          # predicate -> the predicates that depend on it
+        for pred, needs in self._depends.items():
+            for need in needs:
+                self._users[need].add(pred)
+        self._wanted = {}
         inputs = {p for p, tables in self.program.tables.items() if not any(t.rows for t in tables)}
         self._static = sorted(p for p in self._rules if not self._depends[p] & inputs)
         self._feeds_static = set().union(*(self._depends[p] for p in self._static)) if self._static else set()
+        self._cast_level = set(self._rules) - set(self._static)
+        scope = self._cast_level | inputs
+        self._tabled = tables and all(self.program.arity(p) for p in inputs) and \
+            all(is_local(rule, scope) for pred in self._cast_level for rule in self._rules[pred])
+        if self._tabled:
+            self._scope = scope
+            self._plans = {pred: [Plan(rule) for rule in self._rules[pred]] for pred in self._cast_level}
+            self._groups = order(dependency_graph(self.program.rules), self._cast_level,
+                                 recursive_components(self.program.rules))
+            self._input = defaultdict(set)      # cast -> its input rows (and facts on its predicates)
+            for pred, args in self._fact_index:
+                if pred in scope:
+                    self._input[args[0]].add((pred, args))
         self._load()
 
     # ---- loading --------------------------------------------------------------------------
@@ -178,28 +201,28 @@ class KnowledgeBase:
         answers as facts: later questions about casts no longer re-derive it each time.
         """
         Logic()
+        self._casts, self._static_answers, self._static_rows, self._static_indexes = {}, None, None, {}
         for (pred, args) in self._fact_index:
             _engine_assert(pred, args)
         defined = {pred for pred, _ in self._fact_index}
+        derived = self._cast_level if self._tabled else set()
         for pred, (arity, _) in sorted(self.program.declared.items()):
-            if pred not in defined and pred not in self._rules:
+            if pred not in defined and (pred not in self._rules or pred in derived):
                 _engine_assert(pred, ("_pyD_none",) * arity)
                 _engine_retract(pred, ("_pyD_none",) * arity)
         answers = _static_cache.read(self.program) if cache else None
-        if answers is not None and set(answers) == set(self._static):
-            # known answers: static rules need not reach pyDatalog, the others do on first use
-            self._ready, self._pending = set(self._static), {r.head.pred for r in self.program.rules}
+        known = answers is not None and set(answers) == set(self._static)
+        # rules reach pyDatalog on first use; with tables, the cast-level ones never do
+        self._ready, self._pending = set(), set(self._rules) - derived
+        if known:
+            self._ready.update(self._static)
             self._pending -= self._ready
             for fact in self.program.facts:
                 if fact.path.endswith(".dl"):
                     _engine_assert(fact.atom.pred, tuple(a.value for a in fact.atom.args))
-        else:
-            for label, text in sorted(self.program.sources.items()):
-                self._load_text(text, label)
-            self._ready, self._pending = set(self._rules), set()
         self._logic = Logic(True)
         self._solved, self._solved_by = {}, defaultdict(set)
-        if answers is None or set(answers) != set(self._static):
+        if not known:
             answers = {}
             for pred in self._static:
                 if self._progress is not None:
@@ -213,16 +236,87 @@ class KnowledgeBase:
             for row in rows:
                 _engine_assert(pred, row)
         self._solved, self._solved_by = {}, defaultdict(set)
+        self._static_answers = answers
         gc.freeze()
 
-    def _need(self, preds):
-        """Load the rules the predicates depend on, if they have not reached pyDatalog yet."""
+    def _wanted_by(self, body):
+        """The cast-level predicates a body depends on."""
+        preds = tuple(lit.pred for lit in body if isinstance(lit, Atom))
+        wanted = self._wanted.get(preds)
+        if wanted is None:
+            wanted = self._wanted[preds] = frozenset(
+                {q for p in preds for q in self._depends.get(p, (p,))} & self._cast_level)
+        return wanted
+
+    def _tables_of(self, body):
+        """The tables that answer a body naming at most one cast, derived as far as it needs
+        (None: pyDatalog answers)."""
+        if not self._tabled or self._static_answers is None:
+            return None
+        self._static_tables()
+        named = {lit.args[0] for lit in body if isinstance(lit, Atom) and lit.pred in self._scope}
+        if not named:
+            return Tables(self._static_rows, {}, self._static_indexes)
+        cast = named.pop()
+        if named or not isinstance(cast, Const):
+            return None
+        if cast.value not in self._input:
+            return Tables(self._static_rows, {pred: () for pred in self._scope}, self._static_indexes)
+        return self._derive(cast.value, self._wanted_by(body)).tables
+
+    def _need(self, body):
+        """Make pyDatalog ready for a body: load the rules it depends on that have not reached
+        it yet; with tables, give it every cast's rows of the cast-level predicates instead."""
+        if self._tabled:
+            wanted = self._wanted_by(body)
+            for cast in sorted(self._input, key=_key) if wanted else ():
+                state = self._derive(cast, wanted)
+                for pred in sorted(wanted - state.pushed):
+                    for row in sorted(state.tables.own[pred], key=_row_key):
+                        if (pred, row) not in self._fact_index:
+                            _engine_assert(pred, row)
+                            state.asserted.append((pred, row))
+                state.pushed |= wanted
+        preds = [lit.pred for lit in body if isinstance(lit, Atom)]
+        if all(p in self._ready for p in preds):
+            return
         missing = {q for p in preds if p not in self._ready for q in self._depends.get(p, (p,))} & self._pending
         if missing:
             self._load_text("\n".join(r.text for r in self.program.rules if r.head.pred in missing),
                             "the clause files")
             self._pending -= missing
         self._ready.update(preds)
+
+    def _derive(self, cast, wanted):
+        """The cast's tables, with the wanted cast-level predicates derived."""
+        state = self._casts.get(cast)
+        if state is None:
+            own = {pred: set() for pred in self._scope}
+            for pred, args in self._input[cast]:
+                own[pred].add(args)
+            state = self._casts[cast] = _CastTables(Tables(self._static_rows, own, self._static_indexes))
+        if not wanted <= state.done:
+            groups = [group for group in self._groups if wanted.intersection(group) - state.done]
+            derive(groups, self._plans, state.tables)
+            state.done.update(pred for group in groups for pred in group)
+        return state
+
+    def _static_tables(self):
+        """The rows of every predicate outside the casts, gathered once."""
+        if self._static_rows is None:
+            self._static_rows = defaultdict(set)
+            for pred, args in self._fact_index:
+                if pred not in self._scope:
+                    self._static_rows[pred].add(args)
+            for pred, rows in self._static_answers.items():
+                self._static_rows[pred].update(map(tuple, rows))
+
+    def _drop_tables(self, cast=None):
+        """Take a cast's derived rows (every cast's, without one) out of pyDatalog."""
+        for key in [cast] if cast is not None else list(self._casts):
+            state = self._casts.pop(key, None)
+            for pred, row in state.asserted if state else ():
+                _engine_retract(pred, row)
 
     @staticmethod
     def _load_text(text, label):
@@ -270,17 +364,28 @@ class KnowledgeBase:
             self._changed(pred, key, _engine_retract)
 
     def _changed(self, pred, key, change):
-        """Tell pyDatalog; a fact under a static predicate means computing those again."""
+        """Tell pyDatalog; a fact under a static predicate means computing those again, and one
+        under a cast's predicate deriving that cast's rows again."""
         if pred in self._feeds_static:
             self._load(cache=False)
-        else:
-            change(*key)
-            self._forget(pred)
+            return
+        if self._tabled and pred in self._scope:
+            self._drop_tables(key[1][0])
+            facts = self._input[key[1][0]]
+            facts.symmetric_difference_update({key})
+            if not facts:
+                del self._input[key[1][0]]
+        elif self._tabled:
+            self._drop_tables()
+            self._static_rows, self._static_indexes = None, {}
+        change(*key)
+        self._forget(pred)
 
     def _forget(self, pred):
         """Drop the cached solutions that depend on a predicate whose facts changed."""
-        for body in self._solved_by.pop(pred, ()):
-            self._solved.pop(body, None)
+        for user in self._users.get(pred, (pred,)):
+            for body in self._solved_by.pop(user, ()):
+                self._solved.pop(body, None)
 
     def clear_cache(self):
         """Forget every cached solution (for benchmarks of cold queries)."""
@@ -330,18 +435,23 @@ class KnowledgeBase:
         return tuple(goal)
 
     def _solve(self, body):
-        """All solutions of a conjunction as sorted dicts; one pyDatalog query, cached."""
+        """All solutions of a conjunction as sorted dicts, cached: a lookup in the tables when
+        the body names at most one cast, else one pyDatalog query."""
         got = self._solved.get(body)
         if got is not None:
             return got
         self._activate()
-        self._need([lit.pred for lit in body if isinstance(lit, Atom)])
+        tables = self._tables_of(body)
+        names = [v for v in dict.fromkeys(n for l in body if not (isinstance(l, Atom) and l.negated)
+                                          for n in term_vars(l))]
+        if tables is not None:
+            rows = {tuple(env[n] for n in names) for env in forward.solutions(body, tables)}
+            return self._keep(body, [dict(zip(names, row)) for row in sorted(rows, key=_row_key)])
+        self._need(body)
         query = None
         for lit in body:
             q = _pyd_literal(lit)
             query = q if query is None else query & q
-        names = [v for v in dict.fromkeys(n for l in body if not (isinstance(l, Atom) and l.negated)
-                                          for n in term_vars(l))]
         if not isinstance(query, pyParser.Body):
             query = pyParser.Body(query)
         try:
@@ -362,11 +472,13 @@ class KnowledgeBase:
             solution = dict(zip(columns, row))
             solutions.append({n: solution[n] for n in names if n in solution})
         solutions.sort(key=lambda s: _row_key(s[n] for n in names if n in s))
+        return self._keep(body, solutions)
+
+    def _keep(self, body, solutions):
         self._solved[body] = solutions
         for lit in body:
             if isinstance(lit, Atom):
-                for pred in self._depends.get(lit.pred, (lit.pred,)):
-                    self._solved_by[pred].add(body)
+                self._solved_by[lit.pred].add(body)
         log.debug("solve %s -> %d", " & ".join(map(str, body)), len(solutions))
         return solutions
 
@@ -582,6 +694,15 @@ class KnowledgeBase:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
+
+@dataclass
+class _CastTables:
+    """One cast's tables: which predicates are derived, and which rows pyDatalog was given."""
+    tables: Tables
+    done: set = field(default_factory=set)          # derived in the tables
+    pushed: set = field(default_factory=set)        # given to pyDatalog too
+    asserted: list = field(default_factory=list)
+
 
 def _constants(literal):
     if isinstance(literal, Atom):

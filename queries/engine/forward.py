@@ -1,0 +1,211 @@
+"""Tables per cast: the cast-level clauses evaluated once, bottom-up, for one cast at a time.
+
+pyDatalog keeps no tables between queries, so every question about a cast would derive the
+chart again from the six lines. The KnowledgeBase instead derives a cast's answers here, with
+the same clauses, predicate by predicate in the order of their dependencies, and gives them to
+pyDatalog as facts. The oracle's naive evaluator and pyDatalog's own derivation check that both
+ways agree (tests/test_agreement.py).
+
+A cast-level clause must be *local*: its head's first argument is the cast, and every literal on
+a cast-level predicate names the same cast first. Then one cast's answers depend only on its own
+input, and casting another never disturbs them.
+
+>>> from queries.engine.syntax import parse_text
+>>> rules, _, _ = parse_text("moving(C, P) <= line(C, P, V) & (V in (6, 9))", "x.dl", "user")
+>>> plan = Plan(rules[0])
+>>> sorted(plan.run(Tables({}, {"line": {("c", 1, 7), ("c", 2, 9)}})))
+[('c', 2)]
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from .syntax import Atom, Compare, Const, Var, evaluate, holds, term_vars
+
+
+def is_local(rule, cast_level) -> bool:
+    """Whether every cast-level literal of the rule names the head's cast first."""
+    head = rule.head.args[0] if rule.head.args else None
+    if not isinstance(head, Var):
+        return False
+    cast_atoms = [lit for lit in rule.body if isinstance(lit, Atom) and lit.pred in cast_level]
+    return any(not lit.negated for lit in cast_atoms) and \
+        all(lit.args and lit.args[0] == head for lit in cast_atoms)
+
+
+def order(graph, preds, components):
+    """The predicates in groups (one per recursive component), each after what it depends on."""
+    groups, done = defaultdict(list), []
+    for pred in sorted(preds):
+        groups[components[pred]].append(pred)
+    seen = set()
+
+    def visit(comp):
+        seen.add(comp)
+        for pred in groups[comp]:
+            for body in sorted(graph.get(pred, ())):
+                if body in preds and components[body] not in seen:
+                    visit(components[body])
+        done.append(groups[comp])
+
+    for comp in sorted(groups):
+        if comp not in seen:
+            visit(comp)
+    return done
+
+
+class Tables:
+    """Rows by predicate: the static ones shared by every cast, and one cast's own."""
+
+    def __init__(self, static, own, static_indexes=None):
+        self.static, self.own = static, own
+        self._indexes, self._static_indexes = {}, {} if static_indexes is None else static_indexes
+
+    def rows(self, pred):
+        got = self.own.get(pred)
+        return got if got is not None else self.static.get(pred, ())
+
+    def lookup(self, pred, positions, key):
+        indexes = self._indexes if pred in self.own else self._static_indexes
+        index = indexes.get((pred, positions))
+        if index is None:
+            index = defaultdict(list)
+            for row in self.rows(pred):
+                index[tuple(row[i] for i in positions)].append(row)
+            indexes[pred, positions] = index
+        return index.get(key, ())
+
+    def grown(self, pred):
+        """Forget the indexes of a predicate whose rows changed."""
+        for key in [k for k in self._indexes if k[0] == pred]:
+            del self._indexes[key]
+
+
+class Plan:
+    """One clause compiled for bottom-up evaluation."""
+
+    def __init__(self, rule):
+        self.rule, self.steps = rule, _steps(rule.body)
+        self.head = [(a.name, None) if isinstance(a, Var) else (None, a.value) for a in rule.head.args]
+
+    def run(self, tables):
+        """The head rows the clause derives from the tables."""
+        return {tuple(env[name] if name else value for name, value in self.head)
+                for env in _run(self.steps, tables)}
+
+
+def solutions(body, tables):
+    """Every binding under which a conjunction holds in the tables (with repeats)."""
+    return _run(_steps(body), tables)
+
+
+def _steps(body):
+    """A body, literal by literal, as steps from a list of bindings to the next."""
+    steps, bound = [], set()
+    for lit in body:
+        steps.append(_step(lit, bound))
+        if isinstance(lit, Compare) and lit.op in ("==", "in") and isinstance(lit.left, Var):
+            bound.add(lit.left.name)
+        elif isinstance(lit, Atom) and not lit.negated:
+            bound.update(term_vars(lit))
+    return steps
+
+
+def _run(steps, tables):
+    envs = [{}]
+    for step in steps:
+        envs = step(envs, tables)
+        if not envs:
+            break
+    return envs
+
+
+def _step(lit, bound):
+    if isinstance(lit, Compare):
+        return _compare_step(lit, bound)
+    consts, keyvars, outs, repeats = [], [], [], []
+    fresh = set()
+    for i, arg in enumerate(lit.args):
+        if isinstance(arg, Const):
+            consts.append((i, arg.value))
+        elif arg.name in bound:
+            keyvars.append((i, arg.name))
+        elif arg.name in fresh:
+            repeats.append((i, arg.name))
+        else:
+            fresh.add(arg.name)
+            outs.append((i, arg.name))
+    positions = tuple(i for i, _ in consts + keyvars)
+    values = [v for _, v in consts]
+    names = [n for _, n in keyvars]
+    pred = lit.pred
+
+    def matches(env, tables):
+        rows = tables.lookup(pred, positions, tuple(values + [env[n] for n in names]))
+        if repeats:
+            first = dict((n, i) for i, n in outs)
+            rows = [r for r in rows if all(r[i] == r[first[n]] for i, n in repeats)]
+        return rows
+
+    if lit.negated:
+        return lambda envs, tables: [env for env in envs if not matches(env, tables)]
+
+    def step(envs, tables):
+        out = []
+        for env in envs:
+            for row in matches(env, tables):
+                new = dict(env)
+                for i, n in outs:
+                    new[n] = row[i]
+                out.append(new)
+        return out
+    return step
+
+
+def _compare_step(lit, bound):
+    left = lit.left
+    if isinstance(left, Var) and left.name not in bound and lit.op == "==":
+        name, right = left.name, lit.right
+
+        def bind(envs, tables):
+            out = []
+            for env in envs:
+                try:
+                    out.append({**env, name: evaluate(right, env)})
+                except TypeError:
+                    pass
+            return out
+        return bind
+    if isinstance(left, Var) and left.name not in bound and lit.op == "in":
+        name, choices = left.name, [c.value for c in lit.right]
+        return lambda envs, tables: [{**env, name: c} for env in envs for c in choices]
+
+    def test(envs, tables):
+        out = []
+        for env in envs:
+            try:
+                if holds(lit, env):
+                    out.append(env)
+            except TypeError:
+                pass
+        return out
+    return test
+
+
+def derive(groups, plans, tables):
+    """Add to ``tables.own`` the rows of each predicate group, in order; a recursive group is
+    evaluated until nothing new appears. ``tables.own`` holds the cast's input rows already."""
+    for group in groups:
+        recursive = len(group) > 1 or any(lit.pred in group for pred in group for plan in plans.get(pred, ())
+                                          for lit in plan.rule.body if isinstance(lit, Atom))
+        grew = True
+        while grew:
+            grew = False
+            for pred in group:
+                rows = tables.own.setdefault(pred, set())
+                before = len(rows)
+                for plan in plans.get(pred, ()):
+                    rows |= plan.run(tables)
+                if len(rows) != before:
+                    tables.grown(pred)
+                    grew = recursive

@@ -1,0 +1,109 @@
+"""The tables per cast (queries/engine/forward.py) against pyDatalog's own derivation."""
+import pytest
+
+from queries import KnowledgeBase
+
+STEPS = {  # a user folder with an input table of its own: steps between nodes, per case
+    "facts/step.tsv": "# step — input: one row per step of a case\ncase\tfrom\tto\n",
+    "facts/weight.tsv": "node\tweight:int\np\t3\n",
+    "kb/reach.dl": "# @rule reach.1 one step\n# convention: test\nreach(C, X, Y) <= step(C, X, Y)\n"
+                   "# @rule reach.2 more steps\n# convention: test\n"
+                   "reach(C, X, Z) <= reach(C, X, Y) & step(C, Y, Z)\n"
+                   "# @rule start.1 where nothing leads\n# convention: test\n"
+                   "start(C, X) <= step(C, X, _Y) & ~reach(C, _Z, X)\n"
+                   "# @rule heavy.1 a heavy start\n# convention: test\n"
+                   "heavy(C, X) <= start(C, X) & weight(X, W) & (W > 5)\n",
+}
+QUESTIONS = ["reach('a', X, Y)", "reach(C, X, Y)", "start(C, X)", "start('b', X)", "heavy(C, X)",
+             "step(C, X, Y) & ~start(C, X)"]
+
+
+def _both(folder, files=STEPS):
+    path = folder(files)
+    return KnowledgeBase(extra=[path]), KnowledgeBase(extra=[path], tables=False)
+
+
+def _assert_steps(kb, case, steps):
+    for a, b in steps:
+        kb.assert_fact("step", case, a, b)
+
+
+def test_recursion_and_negation_agree_with_pydatalog(folder):
+    tabled, plain = _both(folder)
+    assert tabled._tabled and not plain._tabled
+    for kb in (tabled, plain):
+        _assert_steps(kb, "a", [("p", "q"), ("q", "r"), ("r", "s")])
+        _assert_steps(kb, "b", [("x", "y"), ("y", "x"), ("z", "x")])
+    for question in QUESTIONS:
+        assert tabled.ask(question) == plain.ask(question), question
+    assert tabled.ask("reach('a', 'p', Y)") == [("q",), ("r",), ("s",)]
+    assert tabled.ask("start(C, X)") == [("a", "p"), ("b", "z")]
+
+
+def test_proofs_from_the_tables_equal_pydatalogs(folder):
+    tabled, plain = _both(folder)
+    for kb in (tabled, plain):
+        _assert_steps(kb, "a", [("p", "q"), ("q", "r"), ("r", "s")])
+    for goal in ("reach('a', 'p', 's')", "start('a', 'p')"):
+        assert tabled.explain(goal, expand_negations=True) == plain.explain(goal, expand_negations=True)
+    assert tabled.explain("reach('a', 'p', 's')").height == 3
+
+
+def test_a_retracted_cast_leaves_nothing_behind(folder):
+    tabled, _ = _both(folder)
+    _assert_steps(tabled, "a", [("p", "q")])
+    _assert_steps(tabled, "b", [("x", "y")])
+    assert tabled.ask("reach(C, X, Y)") == [("a", "p", "q"), ("b", "x", "y")]
+    tabled.retract_fact("step", "a", "p", "q")
+    assert tabled.ask("reach(C, X, Y)") == [("b", "x", "y")]
+    assert tabled.ask("reach('a', X, Y)") == []
+    _assert_steps(tabled, "a", [("q", "p")])
+    assert tabled.ask("reach(C, X, Y)") == [("a", "q", "p"), ("b", "x", "y")]
+
+
+def test_a_fact_asserted_on_a_derived_predicate_stays_a_fact(folder):
+    tabled, _ = _both(folder)
+    _assert_steps(tabled, "a", [("p", "q")])
+    tabled.assert_fact("reach", "a", "q", "p")
+    assert tabled.ask("start('a', X)") == []
+    assert tabled.explain("reach('a', 'q', 'p')").kind == "fact"
+    tabled.retract_fact("step", "a", "p", "q")
+    assert tabled.ask("reach(C, X, Y)") == [("a", "q", "p")]
+    tabled.retract_fact("reach", "a", "q", "p")
+    assert tabled.ask("reach(C, X, Y)") == []
+
+
+def test_a_new_table_row_reaches_every_cast(folder):
+    tabled, _ = _both(folder)
+    _assert_steps(tabled, "a", [("p", "q")])
+    _assert_steps(tabled, "b", [("p", "r")])
+    assert tabled.ask("heavy(C, X)") == []
+    tabled.assert_fact("weight", "p", 9)
+    assert tabled.ask("heavy(C, X)") == [("a", "p"), ("b", "p")]
+    assert tabled.ask("heavy('a', X)") == [("p",)]
+    tabled.retract_fact("weight", "p", 9)
+    assert tabled.ask("heavy('b', X)") == []
+
+
+def test_a_rule_across_two_casts_leaves_the_derivation_to_pydatalog(folder):
+    files = dict(STEPS)
+    files["kb/pair.dl"] = "# @rule pair.1 shared start\n# convention: test\n" \
+                          "pair(C, D) <= start(C, X) & start(D, X) & (C != D)\n"
+    kb, _ = _both(folder, files)
+    assert not kb._tabled
+    _assert_steps(kb, "a", [("p", "q")])
+    _assert_steps(kb, "b", [("p", "r")])
+    assert kb.ask("pair(C, D)") == [("a", "b"), ("b", "a")]
+
+
+@pytest.mark.parametrize("lines, month, day", [("787889", "戌", "乙巳"), ("699996", "卯", "丁卯")])
+def test_shipped_questions_agree_with_and_without_tables(lines, month, day):
+    from queries.chart import Chart, prepare
+    from queries.judgment import judge
+    answers = []
+    for tables in (True, False):
+        kb = KnowledgeBase(tables=tables)
+        chart = Chart(kb, prepare(lines, month=month, day=day, kb=kb), "c1")
+        judgment = judge(chart, "wealth")
+        answers.append((chart.to_data(), judgment.to_data(), str(judgment.proof())))
+    assert answers[0] == answers[1]

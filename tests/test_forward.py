@@ -1,4 +1,6 @@
 """The tables per cast (queries/engine/forward.py) against pyDatalog's own derivation."""
+import logging
+
 import pytest
 
 from queries import KnowledgeBase
@@ -85,12 +87,14 @@ def test_a_new_table_row_reaches_every_cast(folder):
     assert tabled.ask("heavy('b', X)") == []
 
 
-def test_a_rule_across_two_casts_leaves_the_derivation_to_pydatalog(folder):
+def test_a_rule_across_two_casts_leaves_the_derivation_to_pydatalog(folder, caplog):
     files = dict(STEPS)
     files["kb/pair.dl"] = "# @rule pair.1 shared start\n# convention: test\n" \
                           "pair(C, D) <= start(C, X) & start(D, X) & (C != D)\n"
-    kb, _ = _both(folder, files)
+    with caplog.at_level(logging.INFO, logger="liuyao.engine"):
+        kb, _ = _both(folder, files)
     assert not kb._tabled
+    assert "kb/pair.dl:3 joins more than one cast" in caplog.text
     _assert_steps(kb, "a", [("p", "q")])
     _assert_steps(kb, "b", [("p", "r")])
     assert kb.ask("pair(C, D)") == [("a", "b"), ("b", "a")]

@@ -59,6 +59,7 @@ class Tables:
 
     def __init__(self, static, own, static_indexes=None):
         self.static, self.own = static, own
+        self.first = {}         # (predicate, row) -> the first clause that derives it
         self._indexes, self._static_indexes = {}, {} if static_indexes is None else static_indexes
 
     def rows(self, pred):
@@ -194,7 +195,8 @@ def _compare_step(lit, bound):
 
 def derive(groups, plans, tables):
     """Add to ``tables.own`` the rows of each predicate group, in order; a recursive group is
-    evaluated until nothing new appears. ``tables.own`` holds the cast's input rows already."""
+    evaluated until nothing new appears. ``tables.own`` holds the cast's input rows already.
+    Outside recursion, ``tables.first`` learns the first clause (in file order) behind each row."""
     for group in groups:
         recursive = len(group) > 1 or any(lit.pred in group for pred in group for plan in plans.get(pred, ())
                                           for lit in plan.rule.body if isinstance(lit, Atom))
@@ -205,7 +207,10 @@ def derive(groups, plans, tables):
                 rows = tables.own.setdefault(pred, set())
                 before = len(rows)
                 for plan in plans.get(pred, ()):
-                    rows |= plan.run(tables)
+                    new = plan.run(tables) - rows
+                    rows |= new
+                    if not recursive:
+                        tables.first.update(((pred, row), plan.rule) for row in new)
                 if len(rows) != before:
                     tables.grown(pred)
                     grew = recursive

@@ -178,11 +178,14 @@ class KnowledgeBase:
         self._feeds_static = set().union(*(self._depends[p] for p in self._static)) if self._static else set()
         self._cast_level = set(self._rules) - set(self._static)
         scope = self._cast_level | inputs
-        self._tabled = tables and all(self.program.arity(p) for p in inputs) and \
-            all(is_local(rule, scope) for pred in self._cast_level for rule in self._rules[pred])
+        apart = [rule.where for pred in sorted(self._cast_level) for rule in self._rules[pred]
+                 if not is_local(rule, scope)]
+        self._tabled = tables and not apart and all(self.program.arity(p) for p in inputs)
+        if tables and apart:
+            log.info("no tables per cast: the clause at %s joins more than one cast", apart[0])
         if self._tabled:
             self._scope = scope
-            self._plans = {pred: [Plan(rule) for rule in self._rules[pred]] for pred in self._cast_level}
+            self._plans = {}                    # predicate -> its clauses compiled, on first use
             self._groups = order(dependency_graph(self.program.rules), self._cast_level,
                                  recursive_components(self.program.rules))
             self._input = defaultdict(set)      # cast -> its input rows (and facts on its predicates)
@@ -194,14 +197,42 @@ class KnowledgeBase:
     # ---- loading --------------------------------------------------------------------------
 
     def _load(self, cache=True):
-        """Fresh pyDatalog state: facts, clause files, then the static predicates computed once.
+        """A fresh state; the static predicates' answers read from the cache or computed once.
 
         A predicate that depends on no input table (a table without rows, such as cast_line)
-        answers the same for every cast, so pyDatalog computes it once here and keeps the
-        answers as facts: later questions about casts no longer re-derive it each time.
+        answers the same for every cast, so pyDatalog computes it once and the answers are kept
+        as facts: later questions about casts no longer re-derive it each time.
         """
         Logic()
-        self._casts, self._static_answers, self._static_rows, self._static_indexes = {}, None, None, {}
+        self._logic, self._filled = Logic(True), False
+        self._casts, self._static_rows, self._static_indexes = {}, None, {}
+        self._solved, self._solved_by = {}, defaultdict(set)
+        answers = _static_cache.read(self.program) if cache else None
+        self._static_answers = answers if answers is not None and set(answers) == set(self._static) else None
+        if self._static_answers is None:
+            self._engine()
+            answers = {}
+            for pred in self._static:
+                if self._progress is not None:
+                    self._progress(pred)
+                answers[pred] = self.match(pred, *[None] * self.program.arity(pred))
+            for pred, rows in answers.items():
+                pyParser.Literal.make(pred, [pyParser.Term(f"A{i}") for i in range(self.program.arity(pred))]) <= None
+                for row in rows:
+                    _engine_assert(pred, row)
+            self._solved, self._solved_by = {}, defaultdict(set)
+            self._static_answers = answers
+            if cache:
+                _static_cache.write(self.program, answers)
+        gc.freeze()
+
+    def _engine(self):
+        """Fill pyDatalog, before the first question it must answer, with every fact and known
+        static answer; rules reach it on first use, and with tables the cast-level ones never."""
+        if self._filled:
+            return
+        self._filled = True
+        self._activate()
         for (pred, args) in self._fact_index:
             _engine_assert(pred, args)
         defined = {pred for pred, _ in self._fact_index}
@@ -210,34 +241,13 @@ class KnowledgeBase:
             if pred not in defined and (pred not in self._rules or pred in derived):
                 _engine_assert(pred, ("_pyD_none",) * arity)
                 _engine_retract(pred, ("_pyD_none",) * arity)
-        answers = _static_cache.read(self.program) if cache else None
-        known = answers is not None and set(answers) == set(self._static)
-        # rules reach pyDatalog on first use; with tables, the cast-level ones never do
         self._ready, self._pending = set(), set(self._rules) - derived
-        if known:
+        if self._static_answers is not None:
             self._ready.update(self._static)
             self._pending -= self._ready
-            for fact in self.program.facts:
-                if fact.path.endswith(".dl"):
-                    _engine_assert(fact.atom.pred, tuple(a.value for a in fact.atom.args))
-        self._logic = Logic(True)
-        self._solved, self._solved_by = {}, defaultdict(set)
-        if not known:
-            answers = {}
-            for pred in self._static:
-                if self._progress is not None:
-                    self._progress(pred)
-                answers[pred] = self.match(pred, *[None] * self.program.arity(pred))
-            if cache:
-                _static_cache.write(self.program, answers)
-        for pred, rows in answers.items():
-            pyParser.Literal.make(pred, [pyParser.Term(f"A{i}") for i in range(len(rows[0]) if rows
-                                                                             else self.program.arity(pred))]) <= None
-            for row in rows:
-                _engine_assert(pred, row)
-        self._solved, self._solved_by = {}, defaultdict(set)
-        self._static_answers = answers
-        gc.freeze()
+            for pred, rows in self._static_answers.items():
+                for row in rows:
+                    _engine_assert(pred, row)
 
     def _wanted_by(self, body):
         """The cast-level predicates a body depends on."""
@@ -267,6 +277,7 @@ class KnowledgeBase:
     def _need(self, body):
         """Make pyDatalog ready for a body: load the rules it depends on that have not reached
         it yet; with tables, give it every cast's rows of the cast-level predicates instead."""
+        self._engine()
         if self._tabled:
             wanted = self._wanted_by(body)
             for cast in sorted(self._input, key=_key) if wanted else ():
@@ -297,6 +308,8 @@ class KnowledgeBase:
             state = self._casts[cast] = _CastTables(Tables(self._static_rows, own, self._static_indexes))
         if not wanted <= state.done:
             groups = [group for group in self._groups if wanted.intersection(group) - state.done]
+            for pred in (p for group in groups for p in group if p not in self._plans):
+                self._plans[pred] = [Plan(rule) for rule in self._rules[pred]]
             derive(groups, self._plans, state.tables)
             state.done.update(pred for group in groups for pred in group)
         return state
@@ -378,7 +391,8 @@ class KnowledgeBase:
         elif self._tabled:
             self._drop_tables()
             self._static_rows, self._static_indexes = None, {}
-        change(*key)
+        if self._filled:
+            change(*key)
         self._forget(pred)
 
     def _forget(self, pred):
@@ -388,7 +402,7 @@ class KnowledgeBase:
                 self._solved.pop(body, None)
 
     def clear_cache(self):
-        """Forget every cached solution (for benchmarks of cold queries)."""
+        """Forget every cached solution (for benchmarks of cold queries); the casts' tables stay."""
         self._solved.clear()
         self._solved_by.clear()
 
@@ -614,6 +628,10 @@ class KnowledgeBase:
         """
         self._activate()
         pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
+        tables = self._tables_of((Atom(pred, pattern),)) if None not in args else None
+        rule = tables.first.get((pred, tuple(args))) if tables is not None else None
+        if rule is not None:
+            return rule, tuple(substitute(lit, _unify(rule.head.args, args)) for lit in rule.body)
         candidates = []
         for rule in self._rules.get(pred, ()):
             binding = _unify_pattern(rule.head.args, pattern)

@@ -111,3 +111,48 @@ def test_shipped_questions_agree_with_and_without_tables(lines, month, day):
         judgment = judge(chart, "wealth")
         answers.append((chart.to_data(), judgment.to_data(), str(judgment.proof())))
     assert answers[0] == answers[1]
+
+
+def test_the_oracle_agrees_on_recursion(folder):
+    from queries.engine.oracle import Model
+    tabled, _ = _both(folder)
+    _assert_steps(tabled, "b", [("x", "y"), ("y", "x"), ("z", "x")])
+    model = Model(tabled.program, [(p, args) for (p, args), f in tabled._fact_index.items() if f.origin == "asserted"])
+    assert sorted(model.relation("reach")) == tabled.ask("reach(C, X, Y)")
+
+
+ODD_TERMS = {
+    "facts/obs.tsv": "# obs — input\ncase\tkey\tvalue:int\n",
+    "kb/odd.dl": "# @rule odd.1 text joined\n# convention: test\nmark(C, Z) <= obs(C, K, _V) & (Z == K + '!')\n"
+                 "# @rule odd.2 a division by zero\n# convention: test\nratio(C, Q) <= obs(C, _K, V) & (Q == V // 0)\n"
+                 "# @rule odd.3 a remainder by zero\n# convention: test\nsame(C) <= obs(C, _K, V) & (V % 0 == V % 0)\n",
+}
+
+
+@pytest.mark.parametrize("tables", [True, False])
+def test_terms_without_a_value_give_no_answer(folder, tables):
+    kb = KnowledgeBase(extra=[folder(ODD_TERMS)], tables=tables)
+    kb.assert_fact("obs", "a", "x", 7)
+    assert kb.ask("mark('a', Z)") == [("x!",)]
+    assert kb.explain("mark('a', 'x!')") is not None
+    assert kb.ask("ratio('a', Q)") == [] and kb.ask("ratio(C, Q)") == []
+    assert kb.ask("same('a')") == []
+
+
+def test_an_order_between_text_and_a_number(folder):
+    from queries.errors import UserError
+    tabled, plain = _both(folder, ODD_TERMS)
+    for kb in (tabled, plain):
+        kb.assert_fact("obs", "a", "x", 7)
+    assert tabled.ask("obs('a', _K, V) & (V < 'a')") == []
+    with pytest.raises(UserError, match="not supported between"):
+        plain.ask("obs('a', _K, V) & (V < 'a')")
+
+
+def test_an_answer_is_listed_once_when_a_dont_care_variable_differs(folder):
+    tabled, plain = _both(folder, ODD_TERMS)
+    for kb in (tabled, plain):
+        kb.assert_fact("obs", "a", "x", 7)
+        kb.assert_fact("obs", "a", "y", 7)
+        kb.assert_fact("obs", "a", "z", 1)
+        assert kb.ask("obs('a', _K, V)") == [(1,), (7,)]

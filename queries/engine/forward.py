@@ -2,9 +2,10 @@
 
 pyDatalog keeps no tables between queries, so every question about a cast would derive the
 chart again from the six lines. The KnowledgeBase instead derives a cast's answers here, with
-the same clauses, predicate by predicate in the order of their dependencies, and gives them to
-pyDatalog as facts. The oracle's naive evaluator and pyDatalog's own derivation check that both
-ways agree (tests/test_agreement.py).
+the same clauses, predicate by predicate in the order of their dependencies and only as far as
+a question needs. Questions and proof steps about one cast read these tables; a question across
+casts goes to pyDatalog, which is given the rows as facts. The oracle's naive evaluator and
+pyDatalog's own derivation check that the ways agree (tests/test_agreement.py).
 
 A cast-level clause must be *local*: its head's first argument is the cast, and every literal on
 a cast-level predicate names the same cast first. Then one cast's answers depend only on its own
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .syntax import Atom, Compare, Const, Var, evaluate, holds, term_vars
+from .syntax import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, term_vars
 
 
 def is_local(rule, cast_level) -> bool:
@@ -173,7 +174,7 @@ def _compare_step(lit, bound):
             for env in envs:
                 try:
                     out.append({**env, name: evaluate(right, env)})
-                except TypeError:
+                except NO_VALUE:
                     pass
             return out
         return bind
@@ -181,16 +182,7 @@ def _compare_step(lit, bound):
         name, choices = left.name, [c.value for c in lit.right]
         return lambda envs, tables: [{**env, name: c} for env in envs for c in choices]
 
-    def test(envs, tables):
-        out = []
-        for env in envs:
-            try:
-                if holds(lit, env):
-                    out.append(env)
-            except TypeError:
-                pass
-        return out
-    return test
+    return lambda envs, tables: [env for env in envs if holds(lit, env)]
 
 
 def derive(groups, plans, tables):

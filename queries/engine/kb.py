@@ -474,6 +474,8 @@ class KnowledgeBase:
             if "without definition" not in str(e):
                 raise
             raw = None
+        except TypeError as e:      # an order between a number and a string: pyDatalog gives up
+            raise UserError(f"{' & '.join(map(str, body))}: {e}") from None
         if raw is None or raw is False:
             rows = []
         elif raw is True:
@@ -483,6 +485,8 @@ class KnowledgeBase:
         columns = list(query._variables())
         solutions = []
         for row in set(map(tuple, rows)):
+            if any(isinstance(value, BaseException) for value in row):
+                continue        # a term without a value (a division by zero): no answer
             solution = dict(zip(columns, row))
             solutions.append({n: solution[n] for n in names if n in solution})
         solutions.sort(key=lambda s: _row_key(s[n] for n in names if n in s))
@@ -506,7 +510,7 @@ class KnowledgeBase:
         body = self.parse(goal)
         names = [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
                                           for v in term_vars(l)) if not n.startswith("_")]
-        return [tuple(s[n] for n in names) for s in self._solve(body)]
+        return sorted({tuple(s[n] for n in names) for s in self._solve(body)}, key=_row_key)
 
     def match(self, pred, *pattern):
         """Sorted rows of one predicate; ``None`` in the pattern matches anything.

@@ -17,7 +17,7 @@ from collections import defaultdict
 
 from .checks import recursive_components
 from .proof import Proof
-from .syntax import Atom, Compare, Const, Var, evaluate, holds, substitute, term_vars
+from .syntax import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, substitute, term_vars
 
 
 def _strata(rules):
@@ -55,7 +55,7 @@ class Model:
             while changed:
                 changed = False
                 for rule in stratum:
-                    for binding in self._solve(rule.body, {}):
+                    for binding in list(self._solve(rule.body, {})):
                         head = tuple(binding[a.name] if isinstance(a, Var) else a.value
                                      for a in rule.head.args)
                         if head not in self.facts[rule.head.pred]:
@@ -90,7 +90,11 @@ class Model:
         lit, rest = body[0], body[1:]
         if isinstance(lit, Compare):
             if lit.op == "==" and isinstance(lit.left, Var) and lit.left.name not in binding:
-                yield from self._solve(rest, {**binding, lit.left.name: evaluate(lit.right, binding)})
+                try:
+                    value = evaluate(lit.right, binding)
+                except NO_VALUE:
+                    return
+                yield from self._solve(rest, {**binding, lit.left.name: value})
             elif lit.op == "in" and isinstance(lit.left, Var) and lit.left.name not in binding:
                 for c in lit.right:
                     yield from self._solve(rest, {**binding, lit.left.name: c.value})

@@ -22,6 +22,7 @@ from __future__ import annotations
 import ast
 import builtins
 import keyword
+import operator
 import re
 from dataclasses import dataclass, field
 
@@ -167,31 +168,37 @@ def substitute(term, binding: dict):
     return term
 
 
+NO_VALUE = (TypeError, ZeroDivisionError)     # what evaluating a term without a value raises
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
+               "%": operator.mod}
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
 def evaluate(term, binding: dict):
-    """The value of an arithmetic term under a binding (KeyError if a variable is unbound)."""
+    """The value of an arithmetic term under a binding, computed as Python (and pyDatalog) do.
+
+    KeyError if a variable is unbound; one of NO_VALUE when the term has no value (a division
+    by zero, a number added to a string).
+    """
     if isinstance(term, Const):
         return term.value
     if isinstance(term, Var):
         return binding[term.name]
-    left, right = evaluate(term.left, binding), evaluate(term.right, binding)
-    if not (isinstance(left, int) and isinstance(right, int)):
-        raise TypeError(f"arithmetic on a non-number in {term}")
-    return {"+": left + right, "-": left - right, "*": left * right,
-            "//": left // right if right else None, "%": left % right if right else None}[term.op]
+    return _ARITHMETIC[term.op](evaluate(term.left, binding), evaluate(term.right, binding))
 
 
 def holds(cmp: Compare, binding: dict) -> bool:
-    """Whether a comparison is true under a binding that binds all its variables."""
-    left = evaluate(cmp.left, binding)
-    if cmp.op in ("in", "not in"):
-        found = left in [c.value for c in cmp.right]
-        return found if cmp.op == "in" else not found
-    right = evaluate(cmp.right, binding)
-    if cmp.op in ("==", "!="):
-        return (left == right) == (cmp.op == "==")
+    """Whether a comparison is true under a binding that binds all its variables; a term
+    without a value, or an order between a number and a string, makes it false."""
     try:
-        return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[cmp.op]
-    except TypeError:
+        left = evaluate(cmp.left, binding)
+        if cmp.op in ("in", "not in"):
+            return (left in [c.value for c in cmp.right]) == (cmp.op == "in")
+        right = evaluate(cmp.right, binding)
+        if cmp.op in ("==", "!="):
+            return (left == right) == (cmp.op == "==")
+        return _ORDER[cmp.op](left, right)
+    except NO_VALUE:
         return False
 
 

@@ -166,7 +166,7 @@ class KnowledgeBase:
         self._fact_index = {}
         for fact in self.program.facts:
             self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
-        self._proved, self._failed, self._expand = {}, {}, False     # the state of one explanation
+        self._proved, self._failed, self._bodies, self._expand = {}, {}, {}, False     # the state of one explanation
         self._depends = _closure(dependency_graph(self.program.rules))
         self._users = defaultdict(set)          # predicate -> the predicates that depend on it
         for pred, needs in self._depends.items():
@@ -565,7 +565,7 @@ class KnowledgeBase:
         atom, args = self._ground(goal)
         if args is None:
             return None
-        self._proved, self._failed, self._expand = {}, {}, expand_negations
+        self._proved, self._failed, self._bodies, self._expand = {}, {}, {}, expand_negations
         for budget in range(max_height + 1):
             proof = self._prove(atom.pred, args, budget)
             if proof is not None:
@@ -586,11 +586,7 @@ class KnowledgeBase:
             return got
         if budget == 0 or self._failed.get(key, -1) >= budget:
             return None
-        for rule in self._rules.get(pred, ()):
-            binding = _unify(rule.head.args, args)
-            if binding is None:
-                continue
-            body = tuple(substitute(lit, binding) for lit in rule.body)
+        for rule, binding, body in self._instances(pred, args):
             for solution in self._solve(body):
                 node = self._rule_node(rule, {**binding, **solution}, budget)
                 if node is not None:
@@ -598,6 +594,18 @@ class KnowledgeBase:
                     return node
         self._failed[key] = budget
         return None
+
+    def _instances(self, pred, args):
+        """(rule, head binding, body under it) for each rule whose head fits a ground atom."""
+        key = (pred, args)
+        got = self._bodies.get(key)
+        if got is None:
+            got = self._bodies[key] = []
+            for rule in self._rules.get(pred, ()):
+                binding = _unify(rule.head.args, args)
+                if binding is not None:
+                    got.append((rule, binding, tuple(substitute(lit, binding) for lit in rule.body)))
+        return got
 
     def _rule_node(self, rule, binding, budget):
         children = []
@@ -658,7 +666,7 @@ class KnowledgeBase:
             raise UserError("why-not takes one positive literal, e.g. month_break(C, 3)")
         if self._solve(body):
             return None
-        self._proved, self._failed, self._expand = {}, {}, False
+        self._proved, self._failed, self._bodies, self._expand = {}, {}, {}, False
         return self._why(body[0], depth, set())
 
     def _why(self, atom, depth, seen):

@@ -20,6 +20,7 @@ input, and casting another never disturbs them.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 
 from .syntax import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, term_vars
 
@@ -206,3 +207,87 @@ def derive(groups, plans, tables):
                 if len(rows) != before:
                     tables.grown(pred)
                     grew = recursive
+
+
+class Casts:
+    """Every cast's tables, derived as far as questions need and kept until its input changes.
+
+    ``gather`` returns the rows of every predicate outside the casts (tables and static
+    answers); it is called once, and again after ``reset``.
+    """
+
+    def __init__(self, rules, groups, scope, gather):
+        self.scope = scope                  # the input and cast-level predicates
+        self.input = defaultdict(set)       # cast -> its (predicate, row) input and asserted facts
+        self._rules, self._groups, self._gather = rules, groups, gather
+        self._plans = {}                    # predicate -> its clauses compiled, on first use
+        self._no_cast = {pred: () for pred in scope}
+        self.reset()
+
+    def reset(self):
+        """Forget every cast's tables and the static rows (the knowledge outside the casts changed)."""
+        self._states, self._static, self._static_indexes = {}, None, {}
+
+    def changed(self, pred, row):
+        """A fact on an input or cast-level predicate came or went: its cast starts again."""
+        facts = self.input[row[0]]
+        facts.symmetric_difference_update({(pred, row)})
+        if not facts:
+            del self.input[row[0]]
+
+    def static(self):
+        """Tables that hold no cast."""
+        return Tables(self._static_rows(), self._no_cast, self._static_indexes)
+
+    def tables(self, cast, wanted):
+        """The cast's tables, with the wanted cast-level predicates derived."""
+        if cast not in self.input:
+            return self.static()
+        state = self._states.get(cast)
+        if state is None:
+            own = {pred: set() for pred in self.scope}
+            for pred, row in self.input[cast]:
+                own[pred].add(row)
+            state = self._states[cast] = _Cast(Tables(self._static_rows(), own, self._static_indexes))
+        if not wanted <= state.done:
+            groups = [group for group in self._groups if wanted.intersection(group) - state.done]
+            for pred in (p for group in groups for p in group if p not in self._plans):
+                self._plans[pred] = [Plan(rule) for rule in self._rules[pred]]
+            derive(groups, self._plans, state.tables)
+            state.done.update(pred for group in groups for pred in group)
+        return state.tables
+
+    def to_give(self, wanted):
+        """Every cast's derived rows of the wanted predicates that the engine has not been given
+        yet; from now on they count as given."""
+        rows = []
+        for cast in list(self.input):
+            tables, state = self.tables(cast, wanted), self._states[cast]
+            new = [(pred, row) for pred in wanted - state.given_preds for row in tables.own[pred]
+                   if (pred, row) not in self.input[cast]]
+            state.given.extend(new)
+            state.given_preds |= wanted
+            rows.extend(new)
+        return rows
+
+    def drop(self, cast=None):
+        """Forget a cast's tables (every cast's, without one); returns the rows the engine was
+        given, to take back."""
+        states = [self._states.pop(cast, None)] if cast is not None else list(self._states.values())
+        if cast is None:
+            self._states = {}
+        return [row for state in states if state is not None for row in state.given]
+
+    def _static_rows(self):
+        if self._static is None:
+            self._static = self._gather()
+        return self._static
+
+
+@dataclass
+class _Cast:
+    """One cast's tables: the predicates derived, and the rows the engine was given."""
+    tables: Tables
+    done: set = field(default_factory=set)
+    given_preds: set = field(default_factory=set)
+    given: list = field(default_factory=list)

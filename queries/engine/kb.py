@@ -23,8 +23,8 @@ from pyDatalog import Logic, pyEngine, pyParser
 
 from ..errors import KnowledgeError, UserError
 from .checks import dependency_graph, program_problems, recursive_components
-from .forward import Plan, Tables, derive, is_local, order
 from . import forward
+from .forward import Casts, is_local, order
 from .proof import Failure, Proof, WhyNot
 from .syntax import Atom, Compare, Const, Var, parse_goal, parse_text, substitute, term_vars
 from . import static_cache as _static_cache
@@ -180,18 +180,16 @@ class KnowledgeBase:
         scope = self._cast_level | inputs
         apart = [rule.where for pred in sorted(self._cast_level) for rule in self._rules[pred]
                  if not is_local(rule, scope)]
-        self._tabled = tables and not apart and all(self.program.arity(p) for p in inputs)
+        self._casts = None                      # the tables per cast, unless a clause joins casts
         if tables and apart:
             log.info("no tables per cast: the clause at %s joins more than one cast", apart[0])
-        if self._tabled:
-            self._scope = scope
-            self._plans = {}                    # predicate -> its clauses compiled, on first use
-            self._groups = order(dependency_graph(self.program.rules), self._cast_level,
-                                 recursive_components(self.program.rules))
-            self._input = defaultdict(set)      # cast -> its input rows (and facts on its predicates)
+        elif tables and all(self.program.arity(p) for p in inputs):
+            groups = order(dependency_graph(self.program.rules), self._cast_level,
+                           recursive_components(self.program.rules))
+            self._casts = Casts(self._rules, groups, scope, self._static_rows)
             for pred, args in self._fact_index:
                 if pred in scope:
-                    self._input[args[0]].add((pred, args))
+                    self._casts.changed(pred, args)
         self._load()
 
     # ---- loading --------------------------------------------------------------------------
@@ -205,7 +203,8 @@ class KnowledgeBase:
         """
         Logic()
         self._logic, self._filled = Logic(True), False
-        self._casts, self._static_rows, self._static_indexes = {}, None, {}
+        if self._casts is not None:
+            self._casts.reset()
         self._solved, self._solved_by = {}, defaultdict(set)
         answers = _static_cache.read(self.program) if cache else None
         self._static_answers = answers if answers is not None and set(answers) == set(self._static) else None
@@ -236,7 +235,7 @@ class KnowledgeBase:
         for (pred, args) in self._fact_index:
             _engine_assert(pred, args)
         defined = {pred for pred, _ in self._fact_index}
-        derived = self._cast_level if self._tabled else set()
+        derived = self._cast_level if self._casts is not None else set()
         for pred, (arity, _) in sorted(self.program.declared.items()):
             if pred not in defined and (pred not in self._rules or pred in derived):
                 _engine_assert(pred, ("_pyD_none",) * arity)
@@ -261,33 +260,23 @@ class KnowledgeBase:
     def _tables_of(self, body):
         """The tables that answer a body naming at most one cast, derived as far as it needs
         (None: pyDatalog answers)."""
-        if not self._tabled or self._static_answers is None:
+        if self._casts is None or self._static_answers is None:
             return None
-        self._static_tables()
-        named = {lit.args[0] for lit in body if isinstance(lit, Atom) and lit.pred in self._scope}
+        named = {lit.args[0] for lit in body if isinstance(lit, Atom) and lit.pred in self._casts.scope}
         if not named:
-            return Tables(self._static_rows, {}, self._static_indexes)
+            return self._casts.static()
         cast = named.pop()
         if named or not isinstance(cast, Const):
             return None
-        if cast.value not in self._input:
-            return Tables(self._static_rows, {pred: () for pred in self._scope}, self._static_indexes)
-        return self._derive(cast.value, self._wanted_by(body)).tables
+        return self._casts.tables(cast.value, self._wanted_by(body))
 
     def _need(self, body):
         """Make pyDatalog ready for a body: load the rules it depends on that have not reached
         it yet; with tables, give it every cast's rows of the cast-level predicates instead."""
         self._engine()
-        if self._tabled:
-            wanted = self._wanted_by(body)
-            for cast in sorted(self._input, key=_key) if wanted else ():
-                state = self._derive(cast, wanted)
-                for pred in sorted(wanted - state.pushed):
-                    for row in sorted(state.tables.own[pred], key=_row_key):
-                        if (pred, row) not in self._fact_index:
-                            _engine_assert(pred, row)
-                            state.asserted.append((pred, row))
-                state.pushed |= wanted
+        wanted = self._wanted_by(body) if self._casts is not None else ()
+        for pred, row in self._casts.to_give(wanted) if wanted else ():
+            _engine_assert(pred, row)
         preds = [lit.pred for lit in body if isinstance(lit, Atom)]
         if all(p in self._ready for p in preds):
             return
@@ -298,38 +287,15 @@ class KnowledgeBase:
             self._pending -= missing
         self._ready.update(preds)
 
-    def _derive(self, cast, wanted):
-        """The cast's tables, with the wanted cast-level predicates derived."""
-        state = self._casts.get(cast)
-        if state is None:
-            own = {pred: set() for pred in self._scope}
-            for pred, args in self._input[cast]:
-                own[pred].add(args)
-            state = self._casts[cast] = _CastTables(Tables(self._static_rows, own, self._static_indexes))
-        if not wanted <= state.done:
-            groups = [group for group in self._groups if wanted.intersection(group) - state.done]
-            for pred in (p for group in groups for p in group if p not in self._plans):
-                self._plans[pred] = [Plan(rule) for rule in self._rules[pred]]
-            derive(groups, self._plans, state.tables)
-            state.done.update(pred for group in groups for pred in group)
-        return state
-
-    def _static_tables(self):
-        """The rows of every predicate outside the casts, gathered once."""
-        if self._static_rows is None:
-            self._static_rows = defaultdict(set)
-            for pred, args in self._fact_index:
-                if pred not in self._scope:
-                    self._static_rows[pred].add(args)
-            for pred, rows in self._static_answers.items():
-                self._static_rows[pred].update(map(tuple, rows))
-
-    def _drop_tables(self, cast=None):
-        """Take a cast's derived rows (every cast's, without one) out of pyDatalog."""
-        for key in [cast] if cast is not None else list(self._casts):
-            state = self._casts.pop(key, None)
-            for pred, row in state.asserted if state else ():
-                _engine_retract(pred, row)
+    def _static_rows(self):
+        """The rows of every predicate outside the casts: table rows and static answers."""
+        rows = defaultdict(set)
+        for pred, args in self._fact_index:
+            if pred not in self._casts.scope:
+                rows[pred].add(args)
+        for pred, answers in self._static_answers.items():
+            rows[pred].update(map(tuple, answers))
+        return rows
 
     @staticmethod
     def _load_text(text, label):
@@ -382,15 +348,14 @@ class KnowledgeBase:
         if pred in self._feeds_static:
             self._load(cache=False)
             return
-        if self._tabled and pred in self._scope:
-            self._drop_tables(key[1][0])
-            facts = self._input[key[1][0]]
-            facts.symmetric_difference_update({key})
-            if not facts:
-                del self._input[key[1][0]]
-        elif self._tabled:
-            self._drop_tables()
-            self._static_rows, self._static_indexes = None, {}
+        if self._casts is not None:
+            scoped = pred in self._casts.scope
+            for row in self._casts.drop(key[1][0] if scoped else None):
+                _engine_retract(*row)
+            if scoped:
+                self._casts.changed(*key)
+            else:
+                self._casts.reset()
         if self._filled:
             change(*key)
         self._forget(pred)
@@ -724,15 +689,6 @@ class KnowledgeBase:
 
 
 # ---- helpers ---------------------------------------------------------------------------------
-
-@dataclass
-class _CastTables:
-    """One cast's tables: which predicates are derived, and which rows pyDatalog was given."""
-    tables: Tables
-    done: set = field(default_factory=set)          # derived in the tables
-    pushed: set = field(default_factory=set)        # given to pyDatalog too
-    asserted: list = field(default_factory=list)
-
 
 def _constants(literal):
     if isinstance(literal, Atom):

@@ -156,3 +156,13 @@ def test_an_answer_is_listed_once_when_a_dont_care_variable_differs(folder):
         kb.assert_fact("obs", "a", "y", 7)
         kb.assert_fact("obs", "a", "z", 1)
         assert kb.ask("obs('a', _K, V)") == [(1,), (7,)]
+
+
+def test_a_dropped_knowledge_base_is_freed_at_once(folder):
+    import weakref
+    kb, _ = _both(folder)
+    _assert_steps(kb, "a", [("p", "q")])
+    assert kb.ask("reach(C, X, Y) & start(C, X)") == [("a", "p", "q")]
+    ref = weakref.ref(kb)
+    del kb
+    assert ref() is None        # no reference cycle: gc.freeze() would keep one for good

@@ -212,21 +212,21 @@ def derive(groups, plans, tables):
 class Casts:
     """Every cast's tables, derived as far as questions need and kept until its input changes.
 
-    ``gather`` returns the rows of every predicate outside the casts (tables and static
-    answers); it is called once, and again after ``reset``.
+    ``static_rows`` (predicate -> rows outside the casts: tables and static answers) is set by
+    the owner before the first question, and again after ``reset``.
     """
 
-    def __init__(self, rules, groups, scope, gather):
+    def __init__(self, rules, groups, scope):
         self.scope = scope                  # the input and cast-level predicates
         self.input = defaultdict(set)       # cast -> its (predicate, row) input and asserted facts
-        self._rules, self._groups, self._gather = rules, groups, gather
+        self._rules, self._groups = rules, groups
         self._plans = {}                    # predicate -> its clauses compiled, on first use
         self._no_cast = {pred: () for pred in scope}
         self.reset()
 
     def reset(self):
         """Forget every cast's tables and the static rows (the knowledge outside the casts changed)."""
-        self._states, self._static, self._static_indexes = {}, None, {}
+        self._states, self.static_rows, self._static_indexes = {}, None, {}
 
     def changed(self, pred, row):
         """A fact on an input or cast-level predicate came or went: its cast starts again."""
@@ -237,7 +237,7 @@ class Casts:
 
     def static(self):
         """Tables that hold no cast."""
-        return Tables(self._static_rows(), self._no_cast, self._static_indexes)
+        return Tables(self.static_rows, self._no_cast, self._static_indexes)
 
     def tables(self, cast, wanted):
         """The cast's tables, with the wanted cast-level predicates derived."""
@@ -248,7 +248,7 @@ class Casts:
             own = {pred: set() for pred in self.scope}
             for pred, row in self.input[cast]:
                 own[pred].add(row)
-            state = self._states[cast] = _Cast(Tables(self._static_rows(), own, self._static_indexes))
+            state = self._states[cast] = _Cast(Tables(self.static_rows, own, self._static_indexes))
         if not wanted <= state.done:
             groups = [group for group in self._groups if wanted.intersection(group) - state.done]
             for pred in (p for group in groups for p in group if p not in self._plans):
@@ -277,11 +277,6 @@ class Casts:
         if cast is None:
             self._states = {}
         return [row for state in states if state is not None for row in state.given]
-
-    def _static_rows(self):
-        if self._static is None:
-            self._static = self._gather()
-        return self._static
 
 
 @dataclass

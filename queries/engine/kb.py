@@ -186,7 +186,7 @@ class KnowledgeBase:
         elif tables and all(self.program.arity(p) for p in inputs):
             groups = order(dependency_graph(self.program.rules), self._cast_level,
                            recursive_components(self.program.rules))
-            self._casts = Casts(self._rules, groups, scope, self._static_rows)
+            self._casts = Casts(self._rules, groups, scope)
             for pred, args in self._fact_index:
                 if pred in scope:
                     self._casts.changed(pred, args)
@@ -262,20 +262,21 @@ class KnowledgeBase:
         (None: pyDatalog answers)."""
         if self._casts is None or self._static_answers is None:
             return None
-        named = {lit.args[0] for lit in body if isinstance(lit, Atom) and lit.pred in self._casts.scope}
+        casts = self._cast_tables()
+        named = {lit.args[0] for lit in body if isinstance(lit, Atom) and lit.pred in casts.scope}
         if not named:
-            return self._casts.static()
+            return casts.static()
         cast = named.pop()
         if named or not isinstance(cast, Const):
             return None
-        return self._casts.tables(cast.value, self._wanted_by(body))
+        return casts.tables(cast.value, self._wanted_by(body))
 
     def _need(self, body):
         """Make pyDatalog ready for a body: load the rules it depends on that have not reached
         it yet; with tables, give it every cast's rows of the cast-level predicates instead."""
         self._engine()
         wanted = self._wanted_by(body) if self._casts is not None else ()
-        for pred, row in self._casts.to_give(wanted) if wanted else ():
+        for pred, row in self._cast_tables().to_give(wanted) if wanted else ():
             _engine_assert(pred, row)
         preds = [lit.pred for lit in body if isinstance(lit, Atom)]
         if all(p in self._ready for p in preds):
@@ -287,15 +288,17 @@ class KnowledgeBase:
             self._pending -= missing
         self._ready.update(preds)
 
-    def _static_rows(self):
-        """The rows of every predicate outside the casts: table rows and static answers."""
-        rows = defaultdict(set)
-        for pred, args in self._fact_index:
-            if pred not in self._casts.scope:
-                rows[pred].add(args)
-        for pred, answers in self._static_answers.items():
-            rows[pred].update(map(tuple, answers))
-        return rows
+    def _cast_tables(self):
+        """The tables per cast, given once the rows of every predicate outside the casts."""
+        casts = self._casts
+        if casts.static_rows is None:
+            casts.static_rows = defaultdict(set)
+            for pred, args in self._fact_index:
+                if pred not in casts.scope:
+                    casts.static_rows[pred].add(args)
+            for pred, answers in self._static_answers.items():
+                casts.static_rows[pred].update(map(tuple, answers))
+        return casts
 
     @staticmethod
     def _load_text(text, label):

@@ -47,6 +47,7 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("787889", "寅", "甲寅", {}),                      # the flying line over the father is void
     ("787889", "未", "乙巳", {}),                      # … and month-broken
     ("787787", "午", "癸未", {}),                      # 離為火: wealth 酉 truly void in summer
+    ("969689", "卯", "丁卯", {"restless": "four-or-more"}),  # five moving lines
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -57,6 +58,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     'wealth', 'wealth', 'wealth', 'office',
     'wealth', 'wealth', 'wealth', 'wealth',
     ('illness', 'father'), ('illness', 'father'), 'wealth',
+    'wealth',
 ]
 
 

@@ -147,3 +147,15 @@ def test_why_not_strong_names_the_failing_conditions(kb):
     assert not j.verdict["strong"]
     why = j.why_not_strong()
     assert why.failures and why.failures[0].rule.id == "use_god_strong.1"
+
+
+def test_restless_is_all_six_lines_or_four_by_convention(kb):
+    """Seed 000:123 六爻亂動: all six lines by default (the Korean translation), four and more
+    by the convention restless=four-or-more (inventory-000-001 D20)."""
+    five, six = "969689", "699996"
+    assert not judge(cast(five, month="卯", day="丁卯", kb=kb), "wealth").context["restless"]
+    assert judge(cast(six, month="卯", day="丁卯", kb=kb), "wealth").context["restless"]
+    counted = cast(five, month="卯", day="丁卯", kb=kb, conventions={"restless": "four-or-more"})
+    assert judge(counted, "wealth").context["restless"]
+    proof = checked(kb, kb.explain(f"restless_hexagram('{counted.id}')"))
+    assert proof.rule.id == "restless_hexagram.1" and "restless" in proof.conventions()

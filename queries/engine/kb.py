@@ -45,12 +45,16 @@ def engine_name() -> str:
     return "pure" if str(pyEngine.__file__).endswith(".py") else "compiled"
 
 
+KNOWLEDGE_PARTS = ("facts", "kb", "views")
+
+
 def folder_files(folder: Path):
-    """The fact tables and clause files of a knowledge folder, sorted."""
+    """The fact tables and clause files of a knowledge folder and its subfolders, sorted:
+    under facts/, kb/ and views/ when it has them, else anywhere in it."""
     folder = Path(folder)
-    if (folder / "facts").is_dir() or (folder / "kb").is_dir():
-        return sorted((folder / "facts").glob("*.tsv")), sorted((folder / "kb").glob("*.dl"))
-    return sorted(folder.glob("*.tsv")), sorted(folder.glob("*.dl"))
+    parts = [folder / part for part in KNOWLEDGE_PARTS if (folder / part).is_dir()] or [folder]
+    return (sorted(p for part in parts for p in part.rglob("*.tsv")),
+            sorted(p for part in parts for p in part.rglob("*.dl")))
 
 
 @dataclass
@@ -154,7 +158,7 @@ class KnowledgeBase:
         self._progress = progress
         folders = knowledge_folders(self.extra)
         if all(Path(folder).is_dir() for folder, _, _ in folders):
-            files = [(f"{label}|{path.name}", path) for folder, _, label in folders
+            files = [(f"{label}|{path.relative_to(folder)}", path) for folder, _, label in folders
                      for group in folder_files(folder) for path in group]
             self.program = _static_cache.read_program(files, lambda: read_program(folders))
         else:

@@ -98,6 +98,7 @@ class RuleInfo:
     conventions: tuple = ()
     says: tuple = ()        # ((lang, template), ...)
     notes: tuple = ()
+    view: bool = False      # '# @view': a presentation of relations derived elsewhere, not knowledge
 
     def template(self, lang):
         return dict(self.says).get(lang)
@@ -340,9 +341,11 @@ def _statement(node):
 
 def _annotations(comments, fallback_id):
     rule_id, title, sources, conventions, says, notes = fallback_id, "", [], [], [], []
+    view = False
     for text in comments:
         body = text.lstrip("#").strip()
-        if body.startswith("@rule"):
+        if body.startswith(("@rule", "@view")):
+            view = body.startswith("@view")
             parts = body.split(None, 2)
             if len(parts) > 1:
                 rule_id = parts[1]
@@ -356,7 +359,7 @@ def _annotations(comments, fallback_id):
             says.append((lang.strip(), template.strip()))
         elif body:
             notes.append(body)
-    return RuleInfo(rule_id, title, tuple(sources), tuple(conventions), tuple(says), tuple(notes))
+    return RuleInfo(rule_id, title, tuple(sources), tuple(conventions), tuple(says), tuple(notes), view)
 
 
 def _chunks(lines):

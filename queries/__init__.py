@@ -17,7 +17,7 @@ __all__ = ["KnowledgeBase", "KnowledgeError", "UserError", "cast", "judge"]
 def __getattr__(name):
     """Import the heavy parts on first use, so that a command loads only what it needs."""
     if name == "KnowledgeBase":
-        from .engine.kb import KnowledgeBase
+        from .knowledge import KnowledgeBase
         return KnowledgeBase
     if name == "cast":
         from .chart import cast

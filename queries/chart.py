@@ -12,7 +12,7 @@ import itertools
 import json
 
 from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, random_lines, retract_cast
-from .engine.kb import KnowledgeBase
+from .knowledge import KnowledgeBase
 from .errors import UserError
 
 _shared = {}

@@ -27,7 +27,7 @@ def _common(p):
 
 
 def _kb(args):
-    from .engine.kb import KnowledgeBase
+    from .knowledge import KnowledgeBase
     try:
         return KnowledgeBase(extra=args.kb)
     except KnowledgeError as e:
@@ -104,7 +104,7 @@ def _hint(kb, goal):
 
 def _goal(args, kb):
     """The goal, with C bound to the cast (and its question, when one is given)."""
-    from .engine.syntax import substitute
+    from .engine import substitute
     body = kb.parse(args.goal)
     if not _has_cast(args):
         if args.topic:
@@ -264,7 +264,7 @@ def cmd_topics(args):
 
 def cmd_check(args):
     from pathlib import Path
-    from .engine.kb import check_folder
+    from .knowledge import check_folder
     if not Path(args.dir).is_dir():
         raise UserError(f"{args.dir}: not a folder (give a folder with facts/ and kb/, or *.tsv and *.dl)")
     problems = check_folder(args.dir)

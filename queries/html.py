@@ -14,7 +14,7 @@ import hashlib
 from html import escape
 
 from .engine import render
-from .engine.proof import Proof, WhyNot, show
+from .engine import Proof, WhyNot, show
 
 STYLE = ("<style>.liuyao details{margin-left:1.2em}.liuyao summary{cursor:pointer}"
          ".liuyao .where{color:#666;font-size:90%}.liuyao .user{color:#a40;font-weight:bold}"

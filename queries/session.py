@@ -172,7 +172,7 @@ class Session:
                             self.chart.cast if self.chart else None, self.cast_id, self._casts)
 
     def _make_kb(self, extra):
-        from .engine.kb import KnowledgeBase
+        from .knowledge import KnowledgeBase
         return KnowledgeBase(extra=extra, progress=self._progress)
 
     # ---- knowledge -------------------------------------------------------------------------
@@ -286,7 +286,7 @@ class Session:
 
     def bind(self, goal) -> tuple:
         """The goal's literals, with C bound to the current cast (left free when there is none)."""
-        from .engine.syntax import substitute
+        from .engine import substitute
         body = self.kb.parse(goal)
         if self.chart is None:
             return body
@@ -355,7 +355,7 @@ class Session:
             else:
                 meta = "facts " + where
             preds.append((pred, arity, meta))
-        from .engine.syntax import Atom, Const
+        from .engine import Atom, Const
         values = [a.value for f in program.facts for a in f.atom.args]
         for rule in program.rules:                 # constants in clauses: relatives, labels …
             for lit in (rule.head, *rule.body):
@@ -367,7 +367,7 @@ class Session:
 
 
 def _check_lang(lang):
-    from .engine.render import LANGS
+    from .engine import LANGS
     if lang not in LANGS:
         raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
     return lang

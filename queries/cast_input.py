@@ -2,13 +2,16 @@
 
 Everything here turns user input into the cast facts ``cast_line``, ``cast_month``,
 ``cast_day`` (``cast_year``, ``cast_hour`` when known) and ``convention``; the chart itself
-is derived by the clauses in ``kb/chart.dl``.
+is derived by the clauses in ``kb/chart.dl``. What a line value means and what a toss of coins
+is worth are read from ``facts/line_value.tsv`` and ``facts/coin_value.tsv``.
 
->>> parse_lines("787889")
+>>> from queries import KnowledgeBase
+>>> kb = KnowledgeBase()
+>>> parse_lines(kb, "787889")
 (7, 8, 7, 8, 8, 9)
->>> from_coins("2,1,2,1,1,3")
+>>> from_coins(kb, "2,1,2,1,1,3")
 (8, 7, 8, 7, 7, 9)
->>> from_coins("TTT,HTT,HHT,HHH,THT,TTH")
+>>> from_coins(kb, "TTT,HTT,HHT,HHH,THT,TTH")
 (6, 7, 8, 9, 7, 7)
 """
 from __future__ import annotations
@@ -19,8 +22,6 @@ from datetime import datetime
 
 from . import calendar
 from .errors import UserError
-
-LINES_HELP = "six values 6-9, bottom line first, e.g. 787889"
 
 
 @dataclass(frozen=True)
@@ -36,44 +37,68 @@ class Cast:
     conventions: dict = field(default_factory=dict)
 
 
-def parse_lines(value) -> tuple:
-    """Six line values 6|7|8|9, bottom line first, from '787889' or a list."""
+def line_values(kb) -> dict:
+    """Line value -> (polarity, what it changes to), from facts/line_value.tsv.
+
+    >>> from queries import KnowledgeBase
+    >>> line_values(KnowledgeBase())[9]
+    ('陽', '陰')
+    """
+    return {value: (yin_yang, changes_to)
+            for value, yin_yang, changes_to, _ in kb.match("line_value", None, None, None, None)}
+
+
+def coin_values(kb) -> dict:
+    """Number of heads in a toss -> line value, from facts/coin_value.tsv (convention three-coins)."""
+    return dict(kb.match("coin_value", None, None))
+
+
+def lines_help(kb) -> str:
+    values = sorted(line_values(kb))
+    return f"six values {values[0]}-{values[-1]}, bottom line first, e.g. 787889"
+
+
+def parse_lines(kb, value) -> tuple:
+    """Six line values of facts/line_value.tsv, bottom line first, from '787889' or a list."""
     items = list(value.replace(",", "").replace(" ", "")) if isinstance(value, str) else list(value)
     try:
         values = tuple(int(v) for v in items)
     except (TypeError, ValueError):
-        raise UserError(f"lines {value!r}: give {LINES_HELP}") from None
-    if len(values) != 6 or any(v not in (6, 7, 8, 9) for v in values):
-        raise UserError(f"lines {value!r}: give {LINES_HELP}")
+        raise UserError(f"lines {value!r}: give {lines_help(kb)}") from None
+    known = line_values(kb)
+    if len(values) != 6 or any(v not in known for v in values):
+        raise UserError(f"lines {value!r}: give {lines_help(kb)}")
     return values
 
 
-def from_coins(spec) -> tuple:
-    """Three coins a line, bottom first: heads counted ('3,2,1,0,2,1') or faces ('HHT,…').
-
-    Heads count 3 and tails 2 (convention three-coins): three heads 9, none 6.
-    """
+def from_coins(kb, spec) -> tuple:
+    """The coins of each line, bottom first: the number of heads ('3,2,1,0,2,1') or the faces
+    ('HHT,…'); each toss is worth its line value in facts/coin_value.tsv."""
+    worth = coin_values(kb)
+    coins = max(worth)
     items = spec.split(",") if isinstance(spec, str) else list(spec)
     heads = []
     for item in items:
         item = str(item).strip().upper()
-        if item.isdigit() and int(item) <= 3:
+        if item.isdigit() and int(item) in worth:
             heads.append(int(item))
-        elif len(item) == 3 and set(item) <= {"H", "T"}:
+        elif len(item) == coins and set(item) <= {"H", "T"}:
             heads.append(item.count("H"))
         else:
             heads = None
             break
     if heads is None or len(heads) != 6:
         raise UserError(f"coins {spec!r}: give six tosses bottom first, each the number of heads "
-                        "0-3 or three faces H/T, e.g. 3,2,1,0,2,1 or HHT,HTT,TTT,HHH,HTH,TTH")
-    return tuple(6 + h for h in heads)
+                        f"{min(worth)}-{coins} or {coins} faces H/T, e.g. 3,2,1,0,2,1 or "
+                        "HHT,HTT,TTT,HHH,HTH,TTH")
+    return tuple(worth[h] for h in heads)
 
 
-def random_lines(seed: int) -> tuple:
-    """Six lines from three fair coins each, reproducible from the seed."""
+def random_lines(kb, seed: int) -> tuple:
+    """Six lines from tosses of fair coins, reproducible from the seed."""
+    worth = coin_values(kb)
     rng = random.Random(seed)
-    return tuple(6 + sum(rng.randint(0, 1) for _ in range(3)) for _ in range(6))
+    return tuple(worth[sum(rng.randint(0, 1) for _ in range(max(worth)))] for _ in range(6))
 
 
 def hexagram_lines(kb, name) -> tuple:
@@ -94,8 +119,8 @@ def from_names(kb, original, changed=None) -> tuple:
     after, changed_full = hexagram_lines(kb, changed) if changed is not None else (before, None)
     if changed is not None and before == after:
         raise UserError(f"{changed_full} is {full} itself: a changed hexagram needs a moving line")
-    values = {("陽", "陽"): 7, ("陰", "陰"): 8, ("陽", "陰"): 9, ("陰", "陽"): 6}
-    return tuple(values[pair] for pair in zip(before, after))
+    values = {turn: value for value, turn in line_values(kb).items()}
+    return tuple(values[turn] for turn in zip(before, after))
 
 
 def check_convention(name, value, allowed) -> None:
@@ -120,11 +145,10 @@ def _branch(value, what):
 
 def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=None,
               conventions=None, defaults=None, allowed=None) -> Cast:
-    """Validate a cast: the lines, then either a moment or the pillars given directly.
-
-    ``defaults`` and ``allowed`` come from the convention tables (name -> value, name -> values).
+    """Validate a cast: the lines (values already read), then either a moment or the pillars
+    given directly. ``defaults`` and ``allowed`` come from the convention tables (name -> value,
+    name -> values).
     """
-    lines = parse_lines(lines)
     chosen = dict(defaults or {})
     for name, value in (conventions or {}).items():
         if allowed is not None:

@@ -1,37 +1,31 @@
-"""The chart 排卦 of one cast: every cell read from the clauses of kb/chart.dl.
+"""The chart 排卦 of one cast as data: every cell read from the views of views/chart.dl.
 
 >>> chart = cast("787889", month="戌", day="乙巳")
 >>> chart.hexagram["name"], chart.changed["name"], chart.world, chart.response
 ('山火賁', '地火明夷', 1, 4)
 >>> [(l["position"], l["relative"], l["branch"]) for l in chart.lines][:3]
 [(1, '官鬼', '卯'), (2, '兄弟', '丑'), (3, '妻財', '亥')]
+>>> print(chart.text("ko").splitlines()[1])
+艮궁 土  一世   호괘 雷水解
 """
 from __future__ import annotations
 
 import itertools
 import json
+import threading
 
-from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, random_lines, retract_cast
+from . import views
+from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, parse_lines, random_lines, retract_cast
 from .knowledge import KnowledgeBase
+from .labels import check_lang, vocabulary
 from .errors import UserError
 
 _shared = {}
-RELATION_ORDER = ["臨", "生", "扶", "合", "克", "沖", "刑", "害", "生害", "克害"]
 _ids = itertools.count(1)
-
-LABELS = {
-    "en": {"year": "year", "month": "month", "day": "day", "hour": "hour", "void": "void",
-           "palace": "palace", "conventions": "conventions", "nuclear": "nuclear", "hidden": "hidden"},
-    "ko": {"year": "년", "month": "월", "day": "일", "hour": "시", "void": "공망",
-           "palace": "궁", "conventions": "관례", "nuclear": "호괘", "hidden": "복신"},
-    "zh": {"year": "年", "month": "月", "day": "日", "hour": "時", "void": "旬空",
-           "palace": "宮", "conventions": "約定", "nuclear": "互卦", "hidden": "伏"},
-}
 
 
 def default_kb() -> KnowledgeBase:
     """The shipped knowledge base of this thread, made on first use."""
-    import threading
     key = threading.get_ident()
     if key not in _shared:
         _shared[key] = KnowledgeBase()
@@ -40,6 +34,10 @@ def default_kb() -> KnowledgeBase:
 
 def conventions(kb) -> tuple:
     """(defaults, allowed values) of every named convention, read from the fact tables."""
+    return _convention_tables(kb)
+
+
+def _convention_tables(kb):
     defaults = dict(kb.match("convention_default", None, None))
     allowed = {}
     for name, value, _ in kb.match("convention_value", None, None, None):
@@ -50,6 +48,7 @@ def conventions(kb) -> tuple:
 def prepare(lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
             month=None, day=None, year=None, hour=None, conventions=None, kb=None) -> Cast:
     """Check a cast's input and turn it into a Cast value (lines bottom first, pillars, conventions)."""
+    kb = kb or default_kb()
     given = [x is not None for x in (lines, coins, hexagram, seed)]
     if sum(given) != 1:
         raise UserError("give the lines in exactly one way: line values (787889), coins, "
@@ -57,12 +56,14 @@ def prepare(lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=Non
     if to is not None and hexagram is None:
         raise UserError("'to' (the changed hexagram) goes with the original hexagram's name")
     if coins is not None:
-        lines = from_coins(coins)
+        lines = from_coins(kb, coins)
     elif hexagram is not None:
         lines = from_names(kb, hexagram, to)
     elif seed is not None:
-        lines = random_lines(seed)
-    defaults, allowed = globals()["conventions"](kb)
+        lines = random_lines(kb, seed)
+    else:
+        lines = parse_lines(kb, lines)
+    defaults, allowed = _convention_tables(kb)
     return make_cast(lines, at=at, tz=tz, month=month, day=day, year=year, hour=hour,
                      conventions=conventions, defaults=defaults, allowed=allowed)
 
@@ -136,9 +137,14 @@ class Chart:
             self._details = self._read_details()
         return self._details
 
-    def _rule_behind(self, row):
-        """The id of the rule that decides a state cell (the view names the predicate)."""
-        found = self.kb.behind("state_cell", row)
+    def _places(self, view):
+        """Field of a view -> (part, key): where its cells go (views/cell_field.tsv)."""
+        return {field: (part, key) for _, field, part, key in self.kb.match("cell_field", view, None, None, None)}
+
+    def _rule_behind(self, view, row):
+        """The id of the rule that decides a view's cell: the rule behind the relation the view
+        names (or the view's own, when nothing is behind it)."""
+        found = self.kb.behind(view, row)
         if found is None:
             return None
         literal = found[1][0]
@@ -147,45 +153,40 @@ class Chart:
         return deeper[0].info.id if deeper else found[0].info.id
 
     def _read_details(self) -> dict:
-        nodes, patterns, frames = {}, [], {}
+        places = self._places("state_cell")
+        nodes, patterns, frames, formed = {}, [], {}, {}
         for row in self.kb.match("state_cell", self.id, None, None, None, None, None):
             _, field, kind, position, a, b = row
-            if field.startswith("frame"):
-                frame = frames.setdefault(kind, {"element": kind, "kinds": {}, "members": []})
-                if field == "frame_member":
-                    frame["members"].append({"role": a, "source": b, "position": position})
-                else:
-                    entry = frame["kinds"].setdefault(a, {"kind": a, "formed": False, "fails": [],
-                                                          "strength": None, "truth": None, "whole": False})
-                    if field == "frame":
-                        entry["formed"] = True
-                    elif field == "frame_fails":
-                        entry["fails"].append(b)
-                    elif field == "frame_whole":
-                        entry["whole"] = True
-                    else:
-                        entry[field.split("_")[1]] = b
+            part, key = places[field]
+            if part == "pattern":
+                patterns.append({key: a, "where": kind, "rule": self._rule_behind("state_cell", row)})
                 continue
-            if field == "pattern":
-                patterns.append({"label": a, "where": kind, "rule": self._rule_behind(row)})
+            if part in ("frame", "frame_kind"):
+                frame = frames.setdefault(kind, {"element": kind, "kinds": {}, "members": []})
+                if part == "frame":
+                    frame[key].append({"role": a, "source": b, "position": position})
+                    continue
+                entry = frame["kinds"].setdefault(a, {"kind": a, "formed": False, "fails": [],
+                                                      "strength": None, "truth": None, "whole": False})
+                _place(entry, key, b)
+                if key == "formed":
+                    formed[(kind, a)] = self._rule_behind("state_cell", row)
                 continue
             node = nodes.setdefault((kind, position), {"month": {"strength": None, "relations": [], "stage": None},
                                                        "day": {"relations": [], "stage": None}, "states": []})
-            if field == "state":
-                node["states"].append({"label": a, "rule": self._rule_behind(row)})
-            elif field == "month_strength":
-                node["month"]["strength"] = a
-            elif field.endswith("_relation"):
-                node[field.split("_")[0]]["relations"].append(a)
+            if part == "node":
+                node[key].append({"label": a, "rule": self._rule_behind("state_cell", row)})
             else:
-                node[field.split("_")[0]]["stage"] = a
+                _place(node[part], key, a)
+        order = dict(self.kb.match("relation_order", None, None))
         for node in nodes.values():
             for part in ("month", "day"):
-                node[part]["relations"].sort(key=RELATION_ORDER.index)
+                node[part]["relations"].sort(key=order.get)
+        marks = dict(self.kb.match("chart_mark", None, None))
         frames = [{**f, "kinds": list(f["kinds"].values())} for _, f in sorted(frames.items())]
-        patterns += [{"label": f"{f['element']}局", "where": "卦", "element": f["element"], "kind": k["kind"],
-                      "strength": k["strength"], "truth": k["truth"], "whole": k["whole"],
-                      "members": f["members"], "rule": "frame.1"}
+        patterns += [{"label": f"{f['element']}{marks['frame']}", "where": marks["hexagram"], "element": f["element"],
+                      "kind": k["kind"], "strength": k["strength"], "truth": k["truth"], "whole": k["whole"],
+                      "members": f["members"], "rule": formed[(f["element"], k["kind"])]}
                      for f in frames for k in f["kinds"] if k["formed"]]
         return {"nodes": nodes, "patterns": patterns, "frames": frames}
 
@@ -193,21 +194,18 @@ class Chart:
     def stars(self) -> list:
         """Where each star falls for this cast and which lines carry it (one question)."""
         if getattr(self, "_stars", None) is None:
+            places = self._places("star_cell")
             keys = {s: k for s, _, _, _, k, _ in self.kb.match("star", None, None, None, None, None, None)}
             found = {}
-            for _, field, position, star, value in self.kb.match("star_cell", self.id, None, None, None, None):
+            for row in self.kb.match("star_cell", self.id, None, None, None, None):
+                _, field, position, star, value = row
                 entry = found.setdefault(star, {"name": star, "key": keys.get(star), "branch": [], "stem": [],
-                                                "lines": [], "changed": [], "hidden": [], "active": []})
-                entry["lines" if field == "line" else field].append(value if field in ("branch", "stem") else position)
-            by_key = {}
-            for entry in found.values():
-                where = ("star_branch", entry["branch"][0]) if entry["branch"] else \
-                    ("star_stem", entry["stem"][0]) if entry["stem"] else None
-                key = (where[0] if where else None, entry["key"])
-                if entry["key"] in ("formula", None) or key not in by_key:
-                    rule = self.kb.behind(where[0], (self.id, entry["name"], where[1])) if where else None
-                    by_key[key] = rule[0].info.id if rule else None
-                entry["rule"] = by_key[key]
+                                                "lines": [], "changed": [], "hidden": [], "active": [],
+                                                "rule": None})
+                part, key = places[field]
+                entry[key].append(value if part == "falls" else position)
+                if part == "falls" and entry["rule"] is None:
+                    entry["rule"] = self._rule_behind("star_cell", row)
             self._stars = [found[name] for name in sorted(found)]
         return self._stars
 
@@ -223,7 +221,7 @@ class Chart:
         """Retract this cast's facts from the knowledge base."""
         retract_cast(self.kb, self.cast, self.id)
 
-    # ---- views ---------------------------------------------------------------------------
+    # ---- data and views -------------------------------------------------------------------
 
     def calendar(self) -> dict:
         made = self.cast
@@ -270,60 +268,30 @@ class Chart:
     def to_json(self) -> str:
         return json.dumps(self.to_data(), ensure_ascii=False, indent=2)
 
-    def _title(self, h):
-        marks = [m for m, on in (("六沖", h["six_clash"]), ("六合", h["six_harmony"])) if on]
-        return f"{h['name']} ({h['number']})" + (f" [{' '.join(marks)}]" if marks else "")
+    def vocabulary(self) -> dict:
+        """The names and marks the views take from this chart's knowledge base."""
+        if getattr(self, "_vocabulary", None) is None:
+            self._vocabulary = vocabulary(self.kb)
+        return self._vocabulary
 
     def text(self, lang: str = "en", stars: bool = False) -> str:
         """The chart a practitioner expects: header, then one row a line from the top down."""
-        if lang not in LABELS:
-            raise UserError(f"unknown language {lang!r}; use one of en, ko, zh")
-        w = LABELS[lang]
-        h = self.hexagram
-        title = self._title(h) + (f"  →  {self._title(self.changed)}" if self.changed else "")
-        cal = self.calendar()
-        pillars = "  ".join(f"{w[k]} {cal[k]}" for k in ("year", "month", "day", "hour") if cal.get(k))
-        if "month" not in cal:
-            pillars = f"{w['month']} {cal['month_branch']}  " + pillars
-        out = [title,
-               f"{h['palace']}{' ' if lang == 'en' else ''}{w['palace']} {h['palace_element']}  {h['kind']}   "
-               f"{w['nuclear']} {self.nuclear}",
-               f"{pillars}   {w['void']} {''.join(self.void)}",
-               f"{w['conventions']}: " + ", ".join(f"{k}={v}" for k, v in self.conventions.items()),
-               ""]
-        for line in reversed(self.lines):
-            mark = "世" if line["world"] else "應" if line["response"] else "  "
-            motion = ("○" if line["yin_yang"] == "陽" else "×") if line["moving"] else " "
-            bar = "━━━━━" if line["yin_yang"] == "陽" else "━━ ━━"
-            row = (f"{line['position']}  {line['spirit']}  {line['relative']} {line['stem']}{line['branch']}"
-                   f"{line['element']}  {bar} {motion} {mark}")
-            ch = line["changed"]
-            if ch:
-                row += f"  →  {ch['relative']} {ch['stem']}{ch['branch']}{ch['element']}"
-            hid = line["hidden"]
-            if hid:
-                row += f"   {w['hidden']} {hid['relative']} {hid['stem']}{hid['branch']}{hid['element']}"
-            if stars:
-                names = self.line_stars().get(line["position"])
-                if names:
-                    row += "   ★ " + " ".join(names)
-            node = self.details["nodes"].get(("line", line["position"]))
-            if node:
-                month = node["month"]["strength"] or ""
-                labels = " ".join(s["label"] for s in node["states"])
-                row += f"   [{month}{' ' + labels if labels else ''}]"
-            out.append(row.rstrip())
-        extra = [p["label"] + ("" if p["where"] == "卦" else f" ({p['where']})")
-                 for p in self.details["patterns"] if "kind" not in p]
-        extra += [f"{f['element']}局 {k['kind']} " + ("成" if k["formed"] else "不成 " + " ".join(k["fails"]))
-                  for f in self.details["frames"] for k in f["kinds"]]
-        if extra:
-            out += ["", "  ".join(extra)]
-        return "\n".join(out)
+        return views.chart_text(self.to_data(stars=stars), check_lang(lang), self.vocabulary())
+
+    def html(self, lang: str = "en") -> str:
+        """The chart as an HTML table (one self-contained div)."""
+        return views.chart_html(self.to_data(stars=False), check_lang(lang), self.vocabulary())
 
     def __str__(self):
         return self.text()
 
     def _repr_html_(self) -> str:
-        from .html import chart_html
-        return chart_html(self.to_data())
+        return self.html()
+
+
+def _place(part: dict, key: str, value) -> None:
+    """Put a cell's value in its part: appended to a list, a flag raised, or the value set."""
+    if isinstance(part[key], list):
+        part[key].append(value)
+    else:
+        part[key] = True if isinstance(part[key], bool) else value

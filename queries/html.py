@@ -1,4 +1,5 @@
-"""HTML for notebooks: a chart, a proof as a collapsible tree, a why-not, a table of answers.
+"""A shim until the merge: the proof, why-not and answer HTML move to ``queries.engine.html``
+(this file keeps them as they were), the chart HTML to ``queries.views`` (``Chart.html(lang)``).
 
 Each function returns one self-contained ``<div>`` (a little CSS included once per div), and
 only escapes text: nothing here runs script.
@@ -171,68 +172,10 @@ def answers_html(answers) -> str:
 
 # ---- charts --------------------------------------------------------------------------------
 
-_HEAD = {
-    "en": ("line", "spirit", "relative", "najia", "", "", "世應", "changed", "hidden", "month", "day", "states"),
-    "ko": ("효", "육신", "육친", "납갑", "", "", "세응", "변효", "복신", "월", "일", "상태"),
-    "zh": ("爻", "六神", "六親", "納甲", "", "", "世應", "變爻", "伏神", "月", "日", "狀態"),
-}
-
-
 def chart_html(data: dict, lang: str = "en") -> str:
-    """A chart from ``Chart.to_data()`` (so it works across the sandbox): the header, then a
-    row a line from the top down, with month and day relations and the states, each state
-    titled with the rule that decides it.
-
-    >>> from queries.chart import cast
-    >>> page = chart_html(cast("787889", month="戌", day="乙巳").to_data())
-    >>> page.count("<tr>"), "山火賁" in page, "title='day_break.1'" in page
-    (7, True, True)
-    """
-    from .chart import LABELS
-    lang = render._lang(lang)
-    w = LABELS[lang]
-
-    def title(h):
-        marks = [m for m, on in (("六沖", h["six_clash"]), ("六合", h["six_harmony"])) if on]
-        return f"{h['name']} ({h['number']})" + (f" [{' '.join(marks)}]" if marks else "")
-
-    h, cal = data["hexagram"], data["calendar"]
-    head = escape(title(h) + (f"  →  {title(data['changed'])}" if data.get("changed") else ""))
-    pillars = [(w[k], cal[k]) for k in ("year", "month", "day", "hour") if cal.get(k)]
-    if "month" not in cal:
-        pillars.insert(0, (w["month"], cal["month_branch"]))
-    info = (f"{escape(h['palace'])} {escape(w['palace'])} {escape(h['palace_element'])} · {escape(h['kind'])} · "
-            f"{escape(w['nuclear'])} {escape(data.get('nuclear') or '')}<br>"
-            + " · ".join(f"{escape(k)} {escape(v)}" for k, v in pillars)
-            + f" · {escape(w['void'])} {escape(''.join(cal.get('void', [])))}")
-    conventions = ", ".join(f"{k}={v}" for k, v in data.get("conventions", {}).items())
-
-    def node_cells(node):
-        month = node.get("month") or {}
-        day = node.get("day") or {}
-        m = " ".join(x for x in [month.get("strength")] + list(month.get("relations", [])) + [month.get("stage")] if x)
-        d = " ".join(x for x in list(day.get("relations", [])) + [day.get("stage")] if x)
-        states = " ".join(f"<span title='{escape(s.get('rule') or '')}'>{escape(s['label'])}</span>"
-                          for s in node.get("states", []))
-        return f"<td>{escape(m)}</td><td>{escape(d)}</td><td>{states}</td>"
-
-    rows = []
-    for line in reversed(data["lines"]):
-        yang = line["yin_yang"] == "陽"
-        motion = ("○" if yang else "×") if line["moving"] else ""
-        mark = "世" if line["world"] else "應" if line["response"] else ""
-        ch, hid = line.get("changed"), line.get("hidden")
-        changed = f"{ch['relative']} {ch['stem']}{ch['branch']}{ch['element']}" if ch else ""
-        hidden = f"{hid['relative']} {hid['stem']}{hid['branch']}{hid['element']}" if hid else ""
-        rows.append("<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in (
-            line["position"], line["spirit"], line["relative"], f"{line['stem']}{line['branch']}{line['element']}",
-            "━━━━━" if yang else "━━ ━━", motion, mark, changed, hidden)) + node_cells(line) + "</tr>")
-    extra = [p["label"] + ("" if p["where"] == "卦" else f" ({p['where']})")
-             for p in data.get("patterns", []) if "kind" not in p]
-    extra += [f"{f['element']}局 {k['kind']} " + ("成" if k["formed"] else "不成 " + " ".join(k["fails"]))
-              for f in data.get("frames", []) for k in f["kinds"]]
-    heads = "".join(f"<th>{escape(x)}</th>" for x in _HEAD[lang])
-    return (f"<div class='liuyao liuyao-chart'>{STYLE}<p><b>{head}</b><br>{info}<br>"
-            f"<span class='where'>{escape(w['conventions'])}: {escape(conventions)}</span></p>"
-            f"<table><thead><tr>{heads}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-            + (f"<p>{escape('  '.join(extra))}</p>" if extra else "") + "</div>")
+    """A chart from ``Chart.to_data()``, named with the shipped knowledge's vocabulary
+    (``Chart.html(lang)`` names it with the chart's own)."""
+    from . import views
+    from .chart import default_kb
+    from .labels import vocabulary
+    return views.chart_html(data, lang, vocabulary(default_kb()))

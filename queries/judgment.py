@@ -1,17 +1,21 @@
-"""A question put to a chart: the use-god 用神 and its verdict, read from kb/usegod.dl.
+"""A question put to a chart as data: the use-god 用神 and its verdict, read from the
+judgment view of views/chart.dl.
 
 >>> from queries.chart import cast
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
 >>> j.use_god["relative"], j.use_god["position"], j.verdict
 ('妻財', 5, {'strong': False, 'grade': '受克無救'})
+>>> print(j.text("ko").splitlines()[-3])
+원신: —  기신: 2, 4  구신: —
 """
 from __future__ import annotations
 
-import html
 import json
 
+from . import views
 from .engine import render
 from .errors import UserError
+from .labels import check_lang
 
 QUESTION = ("cast_topic", "cast_about", "cast_asker")
 
@@ -148,44 +152,20 @@ class Judgment:
         return json.dumps(self.to_data(proof, lang), ensure_ascii=False, indent=2)
 
     def text(self, lang="en", proof=False) -> str:
-        words = TEXT[lang] if lang in TEXT else TEXT["en"]
-        u = self.use_god
-        where = (f"{words['hidden']} {u['position']}" if u["hidden"] else f"{words['line']} {u['position']}")
-        found = f"{u['stem']}{u['branch']}{u['element']} ({where})" if u["position"] else "—"
-        out = [self.chart.text(lang), "",
-               f"{words['topic']}: {self.topic}" + (f"  {words['about']}: {self.about}" if self.about else "")
-               + (f"  {words['asker']}: {self.asker}" if self.asker else ""),
-               f"{words['use_god']}: {u['relative']} {found}",
-               f"{words['source']}: {self.source_god}  {words['taboo']}: {self.taboo_god}  "
-               f"{words['enemy']}: {self.enemy_god}",
-               f"{words['reasons']}: " + " ".join(r["label"] for r in self.reasons),
-               f"{words['verdict']}: {self.verdict['grade']} — "
-               + (words["strong"] if self.verdict["strong"] else words["not_strong"])]
-        if self.hidden:
-            out.append(f"{words['hidden']}: " + " ".join(self.hidden["flying"] + self.hidden["comes_out"]
-                                                         + self.hidden["verse"]))
-        if proof:
-            out += ["", render.text(self.proof(), lang)]
-        return "\n".join(out)
+        """The chart, the judgment under it and, with ``proof``, the proof of the verdict."""
+        chart = self.chart
+        out = views.judgment_text(self.to_data(proof=False), chart.to_data(stars=False), check_lang(lang),
+                                  chart.vocabulary())
+        return out + ("\n\n" + render.text(self.proof(), lang) if proof else "")
+
+    def html(self, lang="en") -> str:
+        """The chart and the judgment as HTML (one self-contained div)."""
+        chart = self.chart
+        return views.judgment_html(self.to_data(proof=False), chart.to_data(stars=False), check_lang(lang),
+                                   chart.vocabulary())
 
     def __str__(self):
         return self.text()
 
     def _repr_html_(self) -> str:
-        e = html.escape
-        return (f"<div class='liuyao-judgment'>{self.chart._repr_html_()}<pre>"
-                f"{e(self.text().split(chr(10) + chr(10), 2)[-1])}</pre></div>")
-
-
-TEXT = {
-    "en": {"topic": "topic", "about": "about", "asker": "asker", "use_god": "use-god", "line": "line",
-           "hidden": "hidden under line", "source": "source god 原神", "taboo": "taboo god 忌神",
-           "enemy": "enemy god 仇神", "reasons": "reasons", "verdict": "verdict",
-           "strong": "the use-god is strong", "not_strong": "the use-god is not strong"},
-    "ko": {"topic": "주제", "about": "대상", "asker": "묻는 쪽", "use_god": "용신", "line": "효",
-           "hidden": "복신 (비신 효)", "source": "원신", "taboo": "기신", "enemy": "구신", "reasons": "이유",
-           "verdict": "판정", "strong": "용신이 유력하다", "not_strong": "용신이 무력하다"},
-    "zh": {"topic": "所占", "about": "所占之人", "asker": "占者", "use_god": "用神", "line": "爻",
-           "hidden": "伏於爻下", "source": "原神", "taboo": "忌神", "enemy": "仇神", "reasons": "理由",
-           "verdict": "斷", "strong": "用神有力", "not_strong": "用神無力"},
-}
+        return self.html()

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from queries.engine.tables import read_table
+from queries.engine import read_table
 
-FACTS = Path(__file__).resolve().parent.parent / "facts"
+FACTS = Path(__file__).resolve().parents[2] / "facts"
 KINDS = ["本宮", "一世", "二世", "三世", "四世", "五世", "遊魂", "歸魂"]
 PALACE_ORDER = ["乾", "坎", "艮", "震", "巽", "離", "坤", "兌"]
 STEMS = "甲乙丙丁戊己庚辛壬癸"

@@ -1,0 +1,9 @@
+"""Views of a chart and of a judgment: pure functions of their data, a language and the
+vocabulary of ``queries.labels.vocabulary``. ``layout`` decides what is shown, once; ``text``
+and ``html`` print it."""
+from .html import chart_html, judgment_html
+from .layout import ChartLayout, chart_layout, judgment_layout
+from .text import chart_text, judgment_text
+
+__all__ = ["ChartLayout", "chart_html", "chart_layout", "chart_text", "judgment_html", "judgment_layout",
+           "judgment_text"]

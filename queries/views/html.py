@@ -1,0 +1,65 @@
+"""HTML views for notebooks and the web: a chart as a table, a judgment under its chart.
+
+Pure functions of the data (``Chart.to_data()``, ``Judgment.to_data()``), a language and the
+vocabulary of ``queries.labels.vocabulary``; each returns one self-contained ``<div>`` and only
+escapes text: nothing here runs script.
+"""
+from __future__ import annotations
+
+from html import escape
+
+from .layout import chart_layout, judgment_layout
+
+STYLE = ("<style>.liuyao details{margin-left:1.2em}.liuyao summary{cursor:pointer}"
+         ".liuyao .where{color:#666;font-size:90%}.liuyao .user{color:#a40;font-weight:bold}"
+         ".liuyao .sentence{font-style:italic;margin:.1em 0 .1em 1.2em}"
+         ".liuyao ul{margin:.1em 0;padding-left:1.6em}.liuyao .fails{color:#a00}"
+         ".liuyao table{border-collapse:collapse}.liuyao td,.liuyao th{padding:.1em .5em;"
+         "border-bottom:1px solid #ddd;text-align:left}</style>")
+
+
+def _cells(row):
+    states = " ".join(f"<span title='{escape(rule)}'>{escape(label)}</span>" for label, rule in row["states"])
+    plain = (row["position"], row["spirit"], row["relative"], row["najia"], row["bar"], row["motion"], row["mark"],
+             row["changed"], row["hidden"], " ".join(row["month"]), " ".join(row["day"]))
+    return "<tr>" + "".join(f"<td>{escape(str(v))}</td>" for v in plain) + f"<td>{states}</td></tr>"
+
+
+def chart_html(data: dict, lang: str, vocabulary: dict) -> str:
+    """The header, then a row a line from the top down, with month and day relations and the
+    states, each state titled with the rule that decides it.
+
+    >>> from queries.chart import cast
+    >>> from queries.labels import vocabulary
+    >>> chart = cast("787889", month="戌", day="乙巳")
+    >>> page = chart_html(chart.to_data(), "en", vocabulary(chart.kb))
+    >>> page.count("<tr>"), "山火賁" in page, "title='day_break.1'" in page
+    (7, True, True)
+    """
+    layout = chart_layout(data, lang, vocabulary)
+    info = (f"{escape(layout.palace)} {escape(layout.element)} · {escape(layout.kind)} · "
+            f"{escape(' '.join(layout.nuclear))}<br>"
+            + " · ".join(f"{escape(label)} {escape(value)}" for label, value in layout.pillars)
+            + f" · {escape(' '.join(layout.void))}")
+    heads = "".join(f"<th>{escape(x)}</th>" for x in layout.columns)
+    return (f"<div class='liuyao liuyao-chart'>{STYLE}<p><b>{escape(layout.title)}</b><br>{info}<br>"
+            f"<span class='where'>{escape('{}: {}'.format(*layout.conventions))}</span></p>"
+            f"<table><thead><tr>{heads}</tr></thead><tbody>{''.join(_cells(r) for r in layout.rows)}</tbody></table>"
+            + (f"<p>{escape('  '.join(layout.extra))}</p>" if layout.extra else "") + "</div>")
+
+
+def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
+    """The chart, then a table of the judgment's fields.
+
+    >>> from queries.chart import cast
+    >>> from queries.judgment import judge
+    >>> from queries.labels import vocabulary
+    >>> chart = cast("787889", month="戌", day="乙巳")
+    >>> page = judgment_html(judge(chart, "wealth").to_data(proof=False), chart.to_data(), "zh", vocabulary(chart.kb))
+    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page
+    (2, True)
+    """
+    rows = "".join(f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>"
+                   for line in judgment_layout(data, lang, vocabulary) for label, value in line)
+    return (f"<div class='liuyao liuyao-judgment'>{chart_html(chart, lang, vocabulary)}"
+            f"<table><tbody>{rows}</tbody></table></div>")

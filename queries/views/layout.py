@@ -1,0 +1,133 @@
+"""The layout of a chart and of a judgment: what each renderer prints, decided once.
+
+A layout is made from the data (``Chart.to_data()``, ``Judgment.to_data()``), a language and
+the vocabulary of ``queries.labels.vocabulary``; the text and HTML renderers only print it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..labels import WORDS, check_lang
+
+
+@dataclass(frozen=True)
+class ChartLayout:
+    """A chart as the renderers print it: the header's parts, a row a line from the top down
+    (each a dict of cells), and the patterns and frames of the whole hexagram."""
+    title: str
+    palace: str          # the palace with its name in the language
+    element: str         # the palace's element
+    kind: str            # 本宮, 一世 … 歸魂
+    nuclear: tuple       # (label, nuclear hexagram)
+    pillars: tuple       # ((label, pillar), ...)
+    void: tuple          # (label, void branches)
+    conventions: tuple   # (label, "name=value, ...")
+    hidden: str          # the word before a hidden god in a row
+    columns: tuple       # the heads of a row's cells
+    rows: tuple
+    extra: tuple         # the patterns and frames, each a short text
+
+
+def _title(hexagram, marks):
+    shown = [marks[m] for m in ("six_clash", "six_harmony") if hexagram[m]]
+    return f"{hexagram['name']} ({hexagram['number']})" + (f" [{' '.join(shown)}]" if shown else "")
+
+
+def _row(line, marks, symbols):
+    symbol = symbols[line["yin_yang"]]
+    month, day = line["month"], line["day"]
+    changed, hidden = line["changed"], line["hidden"]
+    return {
+        "position": line["position"], "spirit": line["spirit"], "relative": line["relative"],
+        "najia": f"{line['stem']}{line['branch']}{line['element']}", "bar": symbol["bar"],
+        "motion": symbol["moving"] if line["moving"] else "",
+        "mark": marks["world"] if line["world"] else marks["response"] if line["response"] else "",
+        "changed": f"{changed['relative']} {changed['stem']}{changed['branch']}{changed['element']}"
+        if changed else "",
+        "hidden": f"{hidden['relative']} {hidden['stem']}{hidden['branch']}{hidden['element']}" if hidden else "",
+        "stars": tuple(line.get("stars") or ()),
+        "strength": month["strength"] or "",
+        "month": tuple(x for x in [month["strength"], *month["relations"], month["stage"]] if x),
+        "day": tuple(x for x in [*day["relations"], day["stage"]] if x),
+        "states": tuple((s["label"], s.get("rule") or "") for s in line["states"]),
+        "read": bool(month["strength"] or month["relations"] or month["stage"] or day["relations"]
+                     or day["stage"] or line["states"]),
+    }
+
+
+def chart_layout(data: dict, lang: str, vocabulary: dict) -> ChartLayout:
+    """Lay out a chart's data in a language.
+
+    >>> from queries.chart import cast
+    >>> from queries.labels import vocabulary
+    >>> chart = cast("787889", month="戌", day="乙巳")
+    >>> layout = chart_layout(chart.to_data(), "ko", vocabulary(chart.kb))
+    >>> layout.palace, layout.rows[0]["motion"], layout.rows[5]["mark"], layout.rows[3]["hidden"]
+    ('艮궁', '○', '世', '子孫 丙申金')
+    """
+    words, marks = WORDS[check_lang(lang)], vocabulary["marks"]
+    h, cal = data["hexagram"], data["calendar"]
+    pillars = [(words[k], cal[k]) for k in ("year", "month", "day", "hour") if cal.get(k)]
+    if "month" not in cal:
+        pillars.insert(0, (words["month"], cal["month_branch"]))
+    extra = [p["label"] + ("" if p["where"] == marks["hexagram"] else f" ({p['where']})")
+             for p in data.get("patterns", []) if "kind" not in p]
+    extra += [f"{f['element']}{marks['frame']} {k['kind']} "
+              + (marks["formed"] if k["formed"] else f"{marks['not_formed']} " + " ".join(k["fails"]))
+              for f in data.get("frames", []) for k in f["kinds"]]
+    return ChartLayout(
+        title=_title(h, marks) + (f"  →  {_title(data['changed'], marks)}" if data.get("changed") else ""),
+        palace=words["palace"].format(h["palace"]), element=h["palace_element"], kind=h["kind"],
+        nuclear=(words["nuclear"], data.get("nuclear") or ""), pillars=tuple(pillars),
+        void=(words["void"], "".join(cal.get("void", []))),
+        conventions=(words["conventions"], ", ".join(f"{k}={v}" for k, v in data.get("conventions", {}).items())),
+        hidden=words["hidden"], columns=words["columns"],
+        rows=tuple(_row(line, marks, vocabulary["lines"]) for line in reversed(data["lines"])),
+        extra=tuple(extra))
+
+
+def _name(names, key, lang):
+    return names.get(key, {}).get(lang, key)
+
+
+def _lines(positions, words):
+    return ", ".join(map(str, positions)) or words["none"]
+
+
+def judgment_layout(data: dict, lang: str, vocabulary: dict) -> tuple:
+    """A judgment as lines of (label, value) pairs: the question, the use-god, the other roles,
+    the reasons, the verdict, and the hidden god's readings when the use-god is hidden.
+
+    >>> from queries.chart import cast
+    >>> from queries.judgment import judge
+    >>> from queries.labels import vocabulary
+    >>> chart = cast("787889", month="戌", day="乙巳")
+    >>> judgment = judge(chart, "illness", about="father")
+    >>> for line in judgment_layout(judgment.to_data(proof=False), "ko", vocabulary(chart.kb))[:3]:
+    ...     print(line)
+    (('주제', '질병'), ('대상', '아버지'))
+    (('용신', '父母 丙午火 (2효 아래 복신)'),)
+    (('원신', '1, 6'), ('기신', '3, 5'), ('구신', '—'))
+    """
+    words, terms = WORDS[check_lang(lang)], vocabulary["terms"]
+    role = lambda term: _name(terms, term, lang)
+    question = [(words["topic"], _name(vocabulary["topics"], data["topic"], lang))]
+    if data["about"]:
+        question.append((words["about"], _name(vocabulary["persons"], data["about"], lang)))
+    if data["asker"]:
+        question.append((words["asker"], role(data["asker"])))
+    god, found = data["use_god"], words["none"]
+    if god and god["position"]:
+        where = words["hidden_under" if god["hidden"] else "line"].format(god["position"])
+        found = f"{god['stem']}{god['branch']}{god['element']} ({where})"
+    verdict = data["verdict"]
+    lines = [tuple(question),
+             ((role("use_god"), f"{god['relative']} {found}" if god else found),),
+             ((role("source_god"), _lines(data["source_god"], words)), (role("taboo_god"), _lines(data["taboo_god"], words)),
+              (role("enemy_god"), _lines(data["enemy_god"], words))),
+             ((words["reasons"], " ".join(r["label"] for r in data["reasons"])),),
+             ((words["verdict"], f"{verdict['grade']} — " + words["strong" if verdict["strong"] else "not_strong"]),)]
+    hidden = data["hidden"]
+    if hidden:
+        lines.append(((role("hidden"), " ".join(hidden["flying"] + hidden["comes_out"] + hidden["verse"])),))
+    return tuple(lines)

@@ -33,25 +33,25 @@ def _title(hexagram, marks):
     return f"{hexagram['name']} ({hexagram['number']})" + (f" [{' '.join(shown)}]" if shown else "")
 
 
+def _relative_najia(node):
+    return f"{node['relative']} {node['stem']}{node['branch']}{node['element']}" if node else ""
+
+
 def _row(line, marks, symbols):
     symbol = symbols[line["yin_yang"]]
     month, day = line["month"], line["day"]
-    changed, hidden = line["changed"], line["hidden"]
+    month_cell = tuple(x for x in [month["strength"], *month["relations"], month["stage"]] if x)
+    day_cell = tuple(x for x in [*day["relations"], day["stage"]] if x)
     return {
         "position": line["position"], "spirit": line["spirit"], "relative": line["relative"],
         "najia": f"{line['stem']}{line['branch']}{line['element']}", "bar": symbol["bar"],
         "motion": symbol["moving"] if line["moving"] else "",
         "mark": marks["world"] if line["world"] else marks["response"] if line["response"] else "",
-        "changed": f"{changed['relative']} {changed['stem']}{changed['branch']}{changed['element']}"
-        if changed else "",
-        "hidden": f"{hidden['relative']} {hidden['stem']}{hidden['branch']}{hidden['element']}" if hidden else "",
+        "changed": _relative_najia(line["changed"]), "hidden": _relative_najia(line["hidden"]),
         "stars": tuple(line.get("stars") or ()),
-        "strength": month["strength"] or "",
-        "month": tuple(x for x in [month["strength"], *month["relations"], month["stage"]] if x),
-        "day": tuple(x for x in [*day["relations"], day["stage"]] if x),
+        "strength": month["strength"] or "", "month": month_cell, "day": day_cell,
         "states": tuple((s["label"], s.get("rule") or "") for s in line["states"]),
-        "read": bool(month["strength"] or month["relations"] or month["stage"] or day["relations"]
-                     or day["stage"] or line["states"]),
+        "has_readings": bool(month_cell or day_cell or line["states"]),
     }
 
 

@@ -17,7 +17,7 @@ def _row(row, hidden_word):
         text += f"   {hidden_word} {row['hidden']}"
     if row["stars"]:
         text += "   ★ " + " ".join(row["stars"])
-    if row["read"]:
+    if row["has_readings"]:
         labels = " ".join(label for label, _ in row["states"])
         text += f"   [{row['strength']}{' ' + labels if labels else ''}]"
     return text.rstrip()

@@ -26,6 +26,7 @@ def proved(kb, oracle, goal):
     return proof
 
 
+@pytest.mark.slow
 def test_the_shared_oracle_is_the_naive_model_of_everything(kb, oracle):
     """The oracle derives the cast-level clauses over the rest, derived once: the same model, and
     for one cast the same model less the other casts' rows."""

@@ -1,4 +1,4 @@
-"""The stars 神煞 (kb/stars.dl, facts/star*.tsv) against the texts' own rules.
+"""The stars 神煞 (kb/stars/, facts/star*.tsv) against the texts' own rules.
 
 Every star is derived here again, independently, from the verse or the rule of its seed line
 (not from the table), and compared with what the knowledge base places for a set of casts.
@@ -14,7 +14,7 @@ from queries import KnowledgeBase
 from queries.chart import cast
 from queries.engine.tables import read_table
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FACTS = ROOT / "facts"
 SEEDS = ROOT.parent / "shared" / "seeds"
 BR = "子丑寅卯辰巳午未申酉戌亥"

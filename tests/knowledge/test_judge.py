@@ -7,7 +7,6 @@ import pytest
 from queries import KnowledgeBase, UserError
 from queries.chart import cast
 from queries.cli import main
-from queries.engine.oracle import Model, check
 from queries.judgment import judge
 
 
@@ -16,40 +15,39 @@ def kb():
     return KnowledgeBase()
 
 
-def checked(kb, proof):
-    asserted = [key for key, fact in kb._fact_index.items() if fact.origin == "asserted"]
-    assert proof is not None and check(proof, kb.program, Model(kb.program, asserted)) == []
+def checked(oracle, proof):
+    assert proof is not None and oracle.check(proof) == []
     return proof
 
 
-def test_e5_wealth_on_zi_with_a_prosperous_shen_day_is_strong(kb):
+def test_e5_wealth_on_zi_with_a_prosperous_shen_day_is_strong(kb, oracle):
     # 004:155 假令子爻為財，如申金旺相直日，為子孫生財吉
     j = judge(cast(hexagram="艮為山", month="酉", day="壬申", kb=kb), "wealth")
     assert (j.use_god["position"], j.use_god["branch"]) == (5, "子")
     assert {"旺", "透出", "得生扶"} <= {r["label"] for r in j.reasons}
     assert j.verdict == {"strong": True, "grade": "旺"}
-    checked(kb, j.proof())
+    checked(oracle, j.proof())
 
 
-def test_e6_official_on_hai_with_a_prosperous_wood_day_comes_out_through_documents(kb):
+def test_e6_official_on_hai_with_a_prosperous_wood_day_comes_out_through_documents(kb, oracle):
     # 004:155 假令亥爻為官，木旺相直日，為文書，事也成
     j = judge(cast(hexagram="離為火", month="寅", day="甲寅", kb=kb), "office")
     assert (j.use_god["position"], j.use_god["branch"]) == (3, "亥")
     assert j.verdict == {"strong": True, "grade": "透出"}
-    proof = checked(kb, j.proof())
+    proof = checked(oracle, j.proof())
     assert any(n.rule and n.rule.id == "use_reason.17" for n in proof.nodes())
     void = judge(cast(hexagram="離為火", month="寅", day="丙寅", kb=kb), "office")   # 亥 void: 空 dominates
     assert void.verdict == {"strong": False, "grade": "空"}
 
 
-def test_e7_wealth_resting_in_summer_is_saved_by_a_wei_day(kb):
+def test_e7_wealth_resting_in_summer_is_saved_by_a_wei_day(kb, oracle):
     # 004:159 若日辰旺相生用卻成。假令酉爻為財出現，夏占未日是也
     j = judge(cast(hexagram="離為火", month="午", day="辛未", kb=kb), "wealth")
     assert (j.use_god["position"], j.use_god["branch"]) == (4, "酉")
     assert j.verdict["strong"] and "得生扶" in {r["label"] for r in j.reasons}
     true_void = judge(cast(hexagram="離為火", month="午", day="癸未", kb=kb), "wealth")  # 夏金 in 申酉 void
     assert true_void.verdict == {"strong": False, "grade": "真空"}
-    checked(kb, true_void.proof())
+    checked(oracle, true_void.proof())
 
 
 def test_e3_da_you_earth_world_hooks_the_water_frame_unfit_for_office(kb):
@@ -149,7 +147,7 @@ def test_why_not_strong_names_the_failing_conditions(kb):
     assert why.failures and why.failures[0].rule.id == "use_god_strong.1"
 
 
-def test_restless_is_all_six_lines_or_four_by_convention(kb):
+def test_restless_is_all_six_lines_or_four_by_convention(kb, oracle):
     """Seed 000:123 六爻亂動: all six lines by default (the Korean translation), four and more
     by the convention restless=four-or-more (inventory-000-001 D20)."""
     five, six = "969689", "699996"
@@ -157,5 +155,5 @@ def test_restless_is_all_six_lines_or_four_by_convention(kb):
     assert judge(cast(six, month="卯", day="丁卯", kb=kb), "wealth").context["restless"]
     counted = cast(five, month="卯", day="丁卯", kb=kb, conventions={"restless": "four-or-more"})
     assert judge(counted, "wealth").context["restless"]
-    proof = checked(kb, kb.explain(f"restless_hexagram('{counted.id}')"))
+    proof = checked(oracle, kb.explain(f"restless_hexagram('{counted.id}')"))
     assert proof.rule.id == "restless_hexagram.1" and "restless" in proof.conventions()

@@ -22,7 +22,7 @@ import pytest
 
 from queries.repl import MORE, PROMPT
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 TUTORIALS = {"tutorial.md": "tutorial.txt", "tutorial.ko.md": "tutorial.ko.txt"}
 FENCE = re.compile(r"^```([^\s`]*)([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)

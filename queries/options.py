@@ -188,9 +188,9 @@ def has_cast(values) -> bool:
     return any(values.get(name) not in (None, False) for name in ("lines", "coins", "random", "seed"))
 
 
-def cast_arguments(values, spell=worded) -> tuple:
+def cast_arguments(values, spell=worded, example=None) -> tuple:
     """The keyword arguments of ``Session.cast`` from cast option values, and a note: the seed
-    chosen for a random cast without one (None otherwise)."""
+    chosen for a random cast without one (None otherwise). ``example`` shows a random cast."""
     conventions = {}
     for item in values.get("set", ()):
         name, sep, value = item.partition("=")
@@ -208,7 +208,7 @@ def cast_arguments(values, spell=worded) -> tuple:
     kwargs.update({name: value for name, value in values.items() if name not in _SPECIAL})
     seed = values.get("seed")
     if seed is not None and not values.get("random"):
-        raise UserError(f"{spell('seed')} goes with {spell('random')}")
+        raise UserError(f"{spell('seed')} goes with {spell('random')}" + (f", e.g. {example}" if example else ""))
     if values.get("random") and seed is None:
         import random
         seed = random.SystemRandom().randrange(10 ** 6)

@@ -191,7 +191,8 @@ class Repl:
 
     def do_cast(self, rest):
         try:
-            kwargs, note = options.cast_arguments(self._words(rest, "cast"))
+            kwargs, note = options.cast_arguments(self._words(rest, "cast"),
+                                                  example=":cast random seed 7 month 戌 day 乙巳")
         except UserError as e:
             raise UserError(e if str(e).startswith(":cast") else f":cast: {e}") from None
         if note:

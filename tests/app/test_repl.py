@@ -401,3 +401,23 @@ def test_liuyao_repl_is_a_subcommand_of_the_cli():
     except UserError:
         pytest.skip("liuyao repl is not wired into queries/cli.py yet (queries.repl.register)")
     assert args.run.__module__ == "queries.repl" and args.timeout == 1.0 and args.kb == ["x"]
+
+
+def test_the_repl_startup_maps_errors_to_exit_statuses(monkeypatch, capsys):
+    code, out, err = pipe("?- clash('子', X).\n", "--lang", "fr")
+    assert code == 2 and out == "" and err == "liuyao: unknown language 'fr'; use one of en, ko, zh\n"
+    import queries.repl as repl
+    monkeypatch.setattr(repl, "open_session", lambda *a, **k: {}["a bug"])
+    assert repl.main(["--no-sandbox"]) == 3
+    assert capsys.readouterr().err == "liuyao: internal error: KeyError: 'a bug'\n"
+
+
+def test_judge_in_process_keeps_the_question_for_the_goals():
+    repl = Repl(Session(), echo=True)
+    assert repl.run_script([CAST, ":judge illness about father", "?- cast_about(C, P).",
+                            ":judge marriage", ":judge wealth proof", ":expand 2"]) == 2
+    said = dict(exchanges(repl.output()))
+    assert said["?- cast_about(C, P)."] == "P\n──────\nfather\n(1 answer)"
+    assert said[":judge marriage"].startswith("error: a marriage question needs the asker's side")
+    assert "\n\n[rule] use_grade(c1, 受克無救)" in said[":judge wealth proof"]
+    assert said[":expand 2"].startswith("[rule] ") and said[":expand 2"].splitlines()[0].endswith("#2")

@@ -131,10 +131,14 @@ class Session:
                 before_cast()
             try:
                 session._set_chart(state.cast, state.cast_id)
-                if state.question is not None:
-                    session.judge(*state.question)
             except Exception as e:  # a user rule may break the chart: report it, keep the session
                 notices.append(f"the cast {state.cast_id} could not be restored: {e}")
+            else:
+                try:
+                    if state.question is not None:
+                        session.judge(*state.question)
+                except Exception as e:
+                    notices.append(f"the question {state.question[0]} could not be put again: {e}")
         return session, notices
 
     def notices(self) -> list:

@@ -21,6 +21,7 @@ import re
 import shlex
 
 from .. import options
+from ..engine import LANGS
 from ..errors import KnowledgeError, UserError
 from ..options import CAST, JUDGE, SEARCH
 from ..status import message, one_line
@@ -46,7 +47,7 @@ COMMANDS = {
     "topics": ("", "the topics of a question, their use-gods and aliases"),
     "load": ("DIR", "load a user knowledge folder (DIR/kb/*.dl, DIR/facts/*.tsv)"),
     "reload": ("", "read the loaded folders again"),
-    "lang": ("en | ko | zh", "the language of explanations (now {lang})"),
+    "lang": (" | ".join(LANGS), "the language of explanations (now {lang})"),
     "conventions": ("", "the named conventions, their values and your choices"),
     "set": ("NAME VALUE", "choose a convention value for the next :cast"),
     "timeout": ("SECONDS", "the time limit of each question (now {timeout})"),

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from ..engine import LANGS
 from ..options import keywords
 from .commands import ALIASES, COMMANDS, WORDS
 
@@ -61,7 +62,6 @@ class Completions:
         if command in ("facts", "rules") and len(words) == 1:
             yield from ((n, start, f"{n}/{a}", meta) for n, a, meta in vocab["predicates"] if n.startswith(word))
         if command == "lang":
-            from ..engine import LANGS
             yield from ((x, start, x, "") for x in LANGS if x.startswith(word))
         elif command == "set" and len(words) <= 2:
             conventions = vocab["conventions"]

@@ -160,7 +160,7 @@ class Rules:
                 "rules": [entry.to_data() for entry in self.entries]}
 
     def markdown(self) -> str:
-        from .rule_index import markdown
+        from .catalog import markdown
         return markdown(self.entries)
 
 

@@ -35,9 +35,9 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import get_close_matches
 from pathlib import Path
 
+from .catalog import folder_summary
 from .errors import UserError
 from .results import Answers, FactRows, RuleEntry, Rules
 
@@ -169,13 +169,13 @@ class Session:
         """
         folder = _folder(folder)
         self._rebuild(self.extra + ([folder] if folder not in self.extra else []))
-        return self._summary(folder)
+        return folder_summary(self.kb, folder)
 
     @served("reloading the folders", loading=True)
     def reload(self) -> list:
         """Read every folder again (after editing a file); the cast and question carry over."""
         self._rebuild(self.extra)
-        return [self._summary(folder) for folder in self.extra]
+        return [folder_summary(self.kb, folder) for folder in self.extra]
 
     def _rebuild(self, extra):
         kb, question = self._make_kb(extra), self._question()
@@ -187,15 +187,6 @@ class Session:
         self.kb, self.extra = kb, list(extra)
         if question is not None:
             self.judge(*question)
-
-    def _summary(self, folder) -> dict:
-        program = self.kb.program
-        rules = [r for r in program.rules if r.path.startswith(folder + "/")]
-        facts = [f for f in program.facts if f.path.startswith(folder + "/")]
-        warnings = [w for w in program.warnings if w.startswith(folder + "/")]
-        return {"folder": folder, "rules": len(rules), "facts": len(facts),
-                "predicates": sorted({r.head.pred for r in rules} | {f.atom.pred for f in facts}),
-                "warnings": warnings}
 
     @served("setting the language")
     def set_lang(self, lang) -> None:
@@ -361,24 +352,16 @@ class Session:
 
     # ---- reading the knowledge -------------------------------------------------------------
 
-    def _known(self, pred):
-        pred = str(pred).strip().rstrip(".")
-        pred = pred.split("(")[0].split("/")[0].strip()
-        if self.kb.program.arity(pred) is None:
-            near = get_close_matches(pred, sorted(self.kb.program.declared), n=3)
-            raise UserError(f"unknown predicate {pred!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
-        return pred
-
     @served("the rules")
     def rules(self, pred=None, *, grep=None, source=None, topic=None) -> Rules:
         """Rules with their sources and file:line, in file order: every rule of a predicate, and
         (or) the rules of the index (views left out) whose title, id or source quote contains
         ``grep``, that cite ``source`` (``000:55``: that line or its Korean twin, 57), or that
         name ``topic`` (or an alias) as a constant."""
-        from .rule_index import seed_line, select
+        from .catalog import known, seed_line, select
         search = tuple((k, v) for k, v in (("grep", grep), ("source", source), ("topic", topic)) if v)
         if pred is not None:
-            pred = self._known(pred)
+            pred = known(self.kb, pred)
             rules = self.kb.rules_for(pred)
         else:
             rules = self.kb.program.rules
@@ -403,46 +386,14 @@ class Session:
     @served("the facts of {0}")
     def facts(self, pred) -> FactRows:
         """The facts stated for a predicate: table rows, clause-file facts and the cast's inputs."""
-        pred = self._known(pred)
-        program = self.kb.program
-        arity = program.arity(pred)
-        tables = program.tables.get(pred, ())
-        columns = tuple(c.name for c in tables[0].columns) if tables else tuple(f"A{i}" for i in range(1, arity + 1))
-        rows = []
-        stated = bool(tables) or any(f.atom.pred == pred for f in program.facts)
-        for values in self.kb.match(pred, *[None] * arity) if stated else ():
-            fact = self.kb.fact(pred, values)
-            if fact is not None:
-                rows.append((values, fact.where, fact.origin))
-        rows.sort(key=lambda r: (r[1].rpartition(":")[0], int(r[1].rpartition(":")[2] or 0)
-                                 if r[1].rpartition(":")[2].isdigit() else 0, r[1]))
-        described = tuple((t.path, "user" if any(t.path.startswith(d + "/") for d in self.extra) else "shipped",
-                           tuple(t.doc)) for t in tables)
-        return FactRows(pred, arity, columns, described, tuple(rows), len(self.kb.rules_for(pred)))
+        from .catalog import fact_rows
+        return fact_rows(self.kb, pred, self.extra)
 
     @served("reading the vocabulary")
     def vocabulary(self) -> dict:
         """What completion offers: predicates (name, arity, meta), constants, conventions, topics."""
-        from .engine import Atom, Const
-        program = self.kb.program
-        preds = []
-        for pred, (arity, where) in sorted(program.declared.items()):
-            rules = self.kb.rules_for(pred)
-            if rules:
-                meta = next((r.info.title for r in rules if r.info.title), "") or rules[0].info.id
-            elif pred in program.tables:
-                meta = "table " + program.tables[pred][0].path
-            else:
-                meta = "facts " + where
-            preds.append((pred, arity, meta))
-        values = [a.value for f in program.facts for a in f.atom.args]
-        for rule in program.rules:                 # constants in clauses: relatives, labels …
-            for lit in (rule.head, *rule.body):
-                if isinstance(lit, Atom):
-                    values += [a.value for a in lit.args if isinstance(a, Const)]
-        constants = {v for v in values if isinstance(v, str) and v and not any(ch.isspace() for ch in v)}
-        return {"predicates": preds, "constants": sorted(constants),
-                "conventions": {k: v["values"] for k, v in self.conventions().items()},
+        from .catalog import vocabulary
+        return {**vocabulary(self.kb), "conventions": {k: v["values"] for k, v in self.conventions().items()},
                 "topics": list(self.topics())}
 
 

@@ -304,6 +304,10 @@ class Session:
     def judgment_json(self, lang=None, proof=True) -> str:
         return self._judgment().to_json(proof=proof, lang=check_lang(lang or self.lang))
 
+    @served("the judgment")
+    def judgment_html(self, lang=None) -> str:
+        return _judgment_html(self._judgment(), check_lang(lang or self.lang))
+
     @served("the proof of the verdict")
     def judgment_proof(self):
         return self._judgment().proof()
@@ -403,6 +407,13 @@ def _chart_html(chart, lang) -> str:
         return chart.html(lang)
     from .html import chart_html
     return chart_html(chart.to_data(), lang)
+
+
+def _judgment_html(judgment, lang) -> str:
+    """The one place that knows where the judgment's HTML lives (it becomes ``Judgment.html``)."""
+    if hasattr(judgment, "html"):
+        return judgment.html(lang)
+    return judgment._repr_html_()
 
 
 def _folder(folder) -> str:

@@ -184,6 +184,7 @@ def test_judge_puts_the_question_on_the_cast():
     assert s.ask("use_grade(C, G)") == [("受克無救",)] and s.ask("use_god_strong(C)") == []
     assert s.judgment_text().startswith(s.chart_text() + "\n\ntopic: wealth")
     assert s.judgment_proof().statement.startswith("use_grade(") and '"proof"' in s.judgment_json()
+    assert "<table" in s.judgment_html() and "受克無救" in s.judgment_html()
     assert s.snapshot().question == ("wealth", None, None)
     s.cast("787889", **CAST)                                     # a new cast has no question yet
     assert s.ask("use_grade(C, G)") == [] and s.snapshot().question is None

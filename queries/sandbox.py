@@ -3,9 +3,10 @@
 The compiled pyDatalog engine cannot be interrupted inside its process, and a rule that
 passes the lint can still run forever (left recursion that makes numbers:
 ``count(N) <= count(M) & (N == M + 1)``). A ``Sandbox`` keeps the knowledge base in a worker
-process and offers the methods of ``queries.session.Session``. When a call takes longer than
-the limit, the worker is killed, ``QueryTimeout`` names the goal and the limit, and a fresh
-worker is started with the same folders, cast and conventions, so the session goes on.
+process and offers the calls of ``queries.session.Session`` (its table ``SERVED``: each
+method of the proxy is made from it). When a call takes longer than the limit, the worker is
+killed, ``QueryTimeout`` names the goal and the limit, and a fresh worker is started with the
+same folders, cast, question and conventions, so the session goes on.
 
 While knowledge loads, the limit applies to each predicate the loading computes (loading
 itself may take longer on a cold cache); a query, a cast or a proof has the limit as a whole.
@@ -24,6 +25,7 @@ standard input and output; its own prints go to standard error (silenced unless
 """
 from __future__ import annotations
 
+import functools
 import os
 import pickle
 import queue
@@ -32,23 +34,15 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from .errors import KnowledgeError, QueryTimeout, UserError
-from .session import SessionState
+from .session import SERVED, Session, SessionState, check_lang
 
 DEFAULT_TIMEOUT = 5.0
 STARTUP = 60.0          # seconds allowed for a worker to start and to read the knowledge text
 _HEADER = struct.Struct(">I")
-_METHODS = frozenset({"load", "reload", "set_lang", "conventions", "set_convention", "cast",
-                      "chart_text", "chart_data", "chart_json", "chart_html", "ask", "ask_table",
-                      "explain", "why_not", "rules", "facts", "vocabulary", "snapshot"})
-_LIMITED = {"load": "loading {0}", "reload": "reloading the folders", "cast": "casting",
-            "ask": "{0}", "ask_table": "{0}", "explain": "{0}", "why_not": "{0}",
-            "facts": "the facts of {0}", "vocabulary": "reading the vocabulary",
-            "chart_text": "the chart", "chart_data": "the chart", "chart_json": "the chart",
-            "chart_html": "the chart"}
-_LOADING = {"load", "reload", "restore"}
 
 
 class WorkerError(UserError):
@@ -83,6 +77,7 @@ class Sandbox:
 
     def __init__(self, extra=(), *, timeout=DEFAULT_TIMEOUT, lang="en", conventions=None,
                  memory_mb=None):
+        check_lang(lang)
         self.timeout = timeout
         self.memory_mb = memory_mb
         self._state = SessionState(tuple(str(Path(d)) for d in extra), lang,
@@ -177,11 +172,11 @@ class Sandbox:
             except (_Stopped, _Died, _Failed) as stop:
                 if state.cast is not None:
                     dropped.append(f"the cast {state.cast_id} could not be restored ({_reason(stop, self.timeout)})")
-                    state = SessionState(state.extra, state.lang, state.conventions, None, None, state.casts)
+                    state = replace(state, cast=None, cast_id=None, question=None)
                 elif state.extra:
                     dropped.append(f"{', '.join(state.extra)} could not be loaded ({_reason(stop, self.timeout)}); "
                                    "continuing without")
-                    state = SessionState((), state.lang, state.conventions, None, None, state.casts)
+                    state = replace(state, extra=(), cast=None, cast_id=None, question=None)
                 else:
                     self._pending = None
                     raise WorkerError(f"the knowledge base worker could not start ({_reason(stop, self.timeout)})")
@@ -206,12 +201,12 @@ class Sandbox:
 
     def _call(self, method, *args, **kwargs):
         self._ready()
-        loading = method in _LOADING
+        loading = method == "restore" or SERVED[method].loading
         try:
             _send(self._process.stdin, (method, args, kwargs))
             message = self._wait(method, loading)
         except (_Stopped, _Died, BrokenPipeError, OSError) as stop:
-            what = _LIMITED.get(method, method).format(*[_short(a) for a in args] or [""])
+            what = SERVED[method].what.format(*[_short(a) for a in args] or [""])
             self._kill()
             self._start(self._state)
             self._ready()
@@ -266,7 +261,7 @@ class Sandbox:
         except Exception:
             pass
 
-    # ---- the session's methods -------------------------------------------------------------
+    # ---- the session's state (its calls are made from SERVED below) ----------------------
 
     @property
     def extra(self) -> list:
@@ -286,56 +281,17 @@ class Sandbox:
         self._ready()
         return self._state
 
-    def load(self, folder) -> dict:
-        return self._call("load", str(folder))
 
-    def reload(self) -> list:
-        return self._call("reload")
+def _proxy(name):
+    """The Sandbox's method for a call of the service: the same name, signature and doc."""
+    @functools.wraps(getattr(Session, name))
+    def call(self, *args, **kwargs):
+        return self._call(name, *args, **kwargs)
+    return call
 
-    def set_lang(self, lang) -> None:
-        return self._call("set_lang", lang)
 
-    def conventions(self) -> dict:
-        return self._call("conventions")
-
-    def set_convention(self, name, value) -> None:
-        return self._call("set_convention", name, value)
-
-    def cast(self, lines=None, **options) -> str:
-        return self._call("cast", lines, **options)
-
-    def chart_text(self, lang=None) -> str:
-        return self._call("chart_text", lang)
-
-    def chart_data(self) -> dict:
-        return self._call("chart_data")
-
-    def chart_json(self) -> str:
-        return self._call("chart_json")
-
-    def chart_html(self, lang=None) -> str:
-        return self._call("chart_html", lang)
-
-    def ask(self, goal) -> list:
-        return self._call("ask", goal)
-
-    def ask_table(self, goal):
-        return self._call("ask_table", goal)
-
-    def explain(self, goal, expand_negations=False):
-        return self._call("explain", goal, expand_negations=expand_negations)
-
-    def why_not(self, goal, depth=4):
-        return self._call("why_not", goal, depth=depth)
-
-    def rules(self, pred) -> list:
-        return self._call("rules", pred)
-
-    def facts(self, pred):
-        return self._call("facts", pred)
-
-    def vocabulary(self) -> dict:
-        return self._call("vocabulary")
+for _name in SERVED:
+    setattr(Sandbox, _name, _proxy(_name))
 
 
 class _Stopped(Exception):
@@ -397,7 +353,6 @@ def _worker(memory_mb=None):
         except (ImportError, ValueError, OSError):
             pass
     _watch_parent()
-    from .session import Session
     session = None
 
     def beat(what):
@@ -413,7 +368,7 @@ def _worker(memory_mb=None):
             if method == "restore":
                 session, result = Session.restore(args[0], progress=beat,
                                                   before_cast=lambda: beat("the cast"))
-            elif method in _METHODS and session is not None:
+            elif method in SERVED and session is not None:
                 result = getattr(session, method)(*args, **kwargs)
             else:
                 raise UserError(f"unknown request {method!r}")

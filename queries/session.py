@@ -1,9 +1,10 @@
-"""A session: the knowledge (shipped plus user folders), the current cast bound to ``C``, and
-the conventions chosen for the next cast. The REPL talks to one; so can a notebook.
+"""The one service behind ``liuyao``, the REPL, a notebook and the web page.
 
-Every result is plain picklable data (``Proof``, ``WhyNot``, ``Answers``, tuples, dicts), so
-``queries.sandbox.Sandbox`` offers the very same methods from a worker process with a time
-limit per call.
+A session holds the knowledge (shipped plus user folders), the current cast bound to ``C`` and
+the question put to it, and the conventions chosen for the next cast. Every result is plain
+picklable data (``Proof``, ``WhyNot``, ``queries.results`` values, dicts, strings), so
+``queries.sandbox.Sandbox`` offers the same calls from a worker process with a time limit each:
+the calls marked ``@served`` (the table ``SERVED``).
 
 >>> s = Session()
 >>> s.cast("787889", month="戌", day="乙巳")
@@ -19,6 +20,12 @@ X
 'line_relative.1'
 >>> s.why_not("hidden_motion(C, 3)").failures[0].rule.id
 'hidden_motion.1'
+>>> s.judge("wealth")["verdict"]
+{'strong': False, 'grade': '受克無救'}
+>>> s.ask("use_grade(C, G)")                     # the question stays on the cast
+[('受克無救',)]
+>>> "day_break.1" in [r.info.id for r in s.rules(grep="日破")]
+True
 >>> s.set_convention("day_clash_static", "always-hidden-motion")
 >>> s.cast("787889", month="戌", day="乙巳")
 'c2'
@@ -28,73 +35,41 @@ X
 from __future__ import annotations
 
 from dataclasses import dataclass
-from difflib import get_close_matches
 from pathlib import Path
 
+from .catalog import folder_summary
 from .errors import UserError
+from .results import Answers, FactRows, RuleEntry, Rules
 
 NO_CAST = "no cast yet; cast one first, e.g. :cast 787889 month 戌 day 乙巳"
-
-
-# ---- results -------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class Answers:
-    """The answers to a goal: one row a solution, one column a variable.
-
-    >>> a = Answers("clash('子', X)", ("X",), (("午",),))
-    >>> len(a), a.rows[0], bool(Answers("clash('子', '丑')", (), ()))
-    (1, ('午',), False)
-    >>> "<td>午</td>" in a._repr_html_()
-    True
-    """
-    goal: str
-    names: tuple
-    rows: tuple
-
-    def __len__(self):
-        return len(self.rows)
-
-    def __iter__(self):
-        return iter(self.rows)
-
-    def __bool__(self):
-        return bool(self.rows)
-
-    def text(self) -> str:
-        """As ``liuyao ask`` prints it: yes/no for a ground goal, else a table and a count."""
-        from .cli import table
-        if not self.names:
-            return "yes" if self.rows else "no"
-        n = len(self.rows)
-        return table(self.names, self.rows) + f"\n({n} answer{'s' if n != 1 else ''})"
-
-    def to_data(self) -> dict:
-        return {"goal": self.goal, "variables": list(self.names), "answers": [list(r) for r in self.rows]}
-
-    def _repr_html_(self) -> str:
-        from .html import answers_html
-        return answers_html(self)
+NO_QUESTION = "no question yet; put one first, e.g. :judge wealth"
 
 
 @dataclass(frozen=True)
-class RuleEntry:
-    """One rule (or clause-file fact) of a predicate, with where it comes from."""
-    info: object                  # RuleInfo: id, title, sources, conventions, says, notes
-    where: str                    # file:line
-    origin: str                   # shipped | user
-    clause: str                   # the clause as the reader parsed it
+class Served:
+    """A call a sandbox worker offers: how a time-out message names it ({0}: its first argument),
+    and whether it loads knowledge (the limit then applies to each predicate computed)."""
+    what: str
+    loading: bool = False
 
 
-@dataclass(frozen=True)
-class FactRows:
-    """The stated facts of a predicate: its tables (with their # lines) and rows with file:line."""
-    pred: str
-    arity: int
-    columns: tuple                # argument names from the table header (or A1, A2 …)
-    tables: tuple                 # ((path, origin, (doc line, ...)), ...)
-    rows: tuple                   # ((values, where, origin), ...)
-    rules: int = 0                # how many rules also derive the predicate
+SERVED = {}
+
+
+def served(what="{0}", loading=False):
+    """Mark a method of Session as a call of the service (a Sandbox offers it by this name)."""
+    def mark(method):
+        SERVED[method.__name__] = Served(what, loading)
+        return method
+    return mark
+
+
+def check_lang(lang) -> str:
+    """The one check of a language: one of ``queries.engine.LANGS``."""
+    from .engine import LANGS
+    if lang not in LANGS:
+        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+    return lang
 
 
 @dataclass(frozen=True)
@@ -103,15 +78,15 @@ class SessionState:
     extra: tuple = ()
     lang: str = "en"
     conventions: tuple = ()       # ((name, value), ...) chosen for the next cast
-    cast: object = None           # queries.cast_input.Cast of the current cast
+    cast: object = None           # the Cast value of the current cast
     cast_id: str | None = None
     casts: int = 0                # casts made so far (the next id is c{casts + 1})
+    question: tuple | None = None  # (topic, about, asker) put to the current cast
 
-
-# ---- the session ---------------------------------------------------------------------------
 
 class Session:
-    """The knowledge base of a session, its current cast (bound to ``C``) and its conventions.
+    """The knowledge base of a session, its current cast (bound to ``C``) and its question, and
+    the conventions for the next cast.
 
     ``progress``, when given, is called with the name of each predicate computed while
     knowledge loads (the sandbox uses it to tell slow loading from a rule that never ends).
@@ -119,13 +94,14 @@ class Session:
 
     def __init__(self, extra=(), *, lang="en", conventions=None, progress=None):
         self._progress = progress
+        self.lang = check_lang(lang)
         self.extra = [_folder(d) for d in extra]
-        self.lang = _check_lang(lang)
         self.kb = self._make_kb(self.extra)
         self._conventions = {}
         for name, value in dict(conventions or {}).items():
             self.set_convention(name, value)
         self.chart = None
+        self.judgment = None
         self._casts = 0
         self._notices = []
 
@@ -157,6 +133,12 @@ class Session:
                 session._set_chart(state.cast, state.cast_id)
             except Exception as e:  # a user rule may break the chart: report it, keep the session
                 notices.append(f"the cast {state.cast_id} could not be restored: {e}")
+            else:
+                try:
+                    if state.question is not None:
+                        session.judge(*state.question)
+                except Exception as e:
+                    notices.append(f"the question {state.question[0]} could not be put again: {e}")
         return session, notices
 
     def notices(self) -> list:
@@ -169,7 +151,8 @@ class Session:
 
     def snapshot(self) -> SessionState:
         return SessionState(tuple(self.extra), self.lang, tuple(sorted(self._conventions.items())),
-                            self.chart.cast if self.chart else None, self.cast_id, self._casts)
+                            self.chart.cast if self.chart else None, self.cast_id, self._casts,
+                            self._question())
 
     def _make_kb(self, extra):
         from .knowledge import KnowledgeBase
@@ -177,45 +160,41 @@ class Session:
 
     # ---- knowledge -------------------------------------------------------------------------
 
+    @served("loading {0}", loading=True)
     def load(self, folder) -> dict:
-        """Add a user knowledge folder (or re-read it if loaded); the cast carries over.
+        """Add a user knowledge folder (or re-read it if loaded); the cast and question carry over.
 
         Raises KnowledgeError listing every problem; the session is then unchanged.
         Returns counts of what the folder adds and its lint warnings.
         """
         folder = _folder(folder)
-        extra = self.extra + ([folder] if folder not in self.extra else [])
-        self._rebuild(extra)
-        return self._summary(folder)
+        self._rebuild(self.extra + ([folder] if folder not in self.extra else []))
+        return folder_summary(self.kb, folder)
 
+    @served("reloading the folders", loading=True)
     def reload(self) -> list:
-        """Read every folder again (after editing a file); the cast carries over."""
+        """Read every folder again (after editing a file); the cast and question carry over."""
         self._rebuild(self.extra)
-        return [self._summary(folder) for folder in self.extra]
+        return [folder_summary(self.kb, folder) for folder in self.extra]
 
     def _rebuild(self, extra):
-        kb = self._make_kb(extra)
+        kb, question = self._make_kb(extra), self._question()
         if self.chart is not None:
             from .chart import Chart
             if self._progress is not None:
                 self._progress("the cast")
             self.chart = Chart(kb, self.chart.cast, self.chart.id)
         self.kb, self.extra = kb, list(extra)
+        if question is not None:
+            self.judge(*question)
 
-    def _summary(self, folder) -> dict:
-        program = self.kb.program
-        rules = [r for r in program.rules if r.path.startswith(folder + "/")]
-        facts = [f for f in program.facts if f.path.startswith(folder + "/")]
-        warnings = [w for w in program.warnings if w.startswith(folder + "/")]
-        return {"folder": folder, "rules": len(rules), "facts": len(facts),
-                "predicates": sorted({r.head.pred for r in rules} | {f.atom.pred for f in facts}),
-                "warnings": warnings}
-
+    @served("setting the language")
     def set_lang(self, lang) -> None:
-        self.lang = _check_lang(lang)
+        self.lang = check_lang(lang)
 
     # ---- casting ---------------------------------------------------------------------------
 
+    @served("reading the conventions")
     def conventions(self) -> dict:
         """name -> {"default", "values", "next"}: "next" is the value :set chose, or None."""
         from .chart import conventions
@@ -224,6 +203,7 @@ class Session:
                        "next": self._conventions.get(name)}
                 for name, values in sorted(allowed.items())}
 
+    @served("setting a convention")
     def set_convention(self, name, value) -> None:
         """Choose a convention value for the next cast (the current cast keeps its own)."""
         from .cast_input import check_convention
@@ -231,12 +211,12 @@ class Session:
         check_convention(name, value, conventions(self.kb)[1])
         self._conventions[name] = value
 
+    @served("casting")
     def cast(self, lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
              month=None, day=None, year=None, hour=None, conventions=None) -> str:
-        """Cast a chart (the arguments of ``queries.chart.cast``); it becomes ``C``. Returns its id.
-
-        The conventions chosen with ``set_convention`` apply, then those given here.
-        """
+        """Cast a chart (the arguments of ``queries.chart.cast``); it becomes ``C``, with no
+        question yet. Returns its id. The conventions chosen with ``set_convention`` apply, then
+        those given here."""
         from .chart import prepare
         made = prepare(lines, coins=coins, hexagram=hexagram, to=to, seed=seed, at=at, tz=tz, month=month,
                        day=day, year=year, hour=hour, kb=self.kb,
@@ -247,9 +227,10 @@ class Session:
 
     def _set_chart(self, made, cast_id):
         from .chart import Chart
-        old = self.chart
+        old, question = self.chart, self._question()
         if old is not None:
             old.forget()
+        self.judgment = None
         try:
             self.chart = Chart(self.kb, made, cast_id)
         except BaseException:
@@ -258,6 +239,8 @@ class Session:
             self.chart = None
             if old is not None:
                 self.chart = Chart(self.kb, old.cast, old.id)
+                if question is not None:
+                    self.judge(*question)
             raise
 
     @property
@@ -269,18 +252,72 @@ class Session:
             raise UserError(NO_CAST)
         return self.chart
 
-    def chart_text(self, lang=None) -> str:
-        return self._chart().text(lang or self.lang)
+    @served("the chart")
+    def chart_text(self, lang=None, stars=False) -> str:
+        return self._chart().text(check_lang(lang or self.lang), stars=stars)
 
-    def chart_data(self) -> dict:
-        return self._chart().to_data()
+    @served("the chart")
+    def chart_data(self, stars=True) -> dict:
+        return self._chart().to_data(stars=stars)
 
+    @served("the chart")
     def chart_json(self) -> str:
         return self._chart().to_json()
 
+    @served("the chart")
     def chart_html(self, lang=None) -> str:
-        from .html import chart_html
-        return chart_html(self.chart_data(), lang or self.lang)
+        return _chart_html(self._chart(), check_lang(lang or self.lang))
+
+    @served("the stars")
+    def stars(self) -> list:
+        """Where each star falls for the current cast and which lines carry it."""
+        fields = {"key": None, "branch": [], "stem": [], "lines": [], "changed": [], "hidden": [],
+                  "active": [], "rule": None}
+        return [{"name": star["name"], **{k: star.get(k, empty) for k, empty in fields.items()}}
+                for star in self._chart().to_data(stars=True)["stars"]]
+
+    # ---- the question ----------------------------------------------------------------------
+
+    @served("judging {0}")
+    def judge(self, topic, about=None, asker=None) -> dict:
+        """Put a question to the current cast: its use-god, states and verdict (as data, without
+        the proof). The question stays on the cast, so ``use_god_strong(C)`` answers for it."""
+        from .judgment import judge
+        self.judgment = judge(self._chart(), topic, about=about, asker=asker)
+        return self.judgment.to_data(proof=False)
+
+    def _judgment(self):
+        self._chart()
+        if self.judgment is None:
+            raise UserError(NO_QUESTION)
+        return self.judgment
+
+    def _question(self):
+        j = self.judgment
+        return None if j is None else (j.topic, j.about, j.asker)
+
+    @served("the judgment")
+    def judgment_text(self, lang=None, proof=False) -> str:
+        return self._judgment().text(check_lang(lang or self.lang), proof=proof)
+
+    @served("the judgment")
+    def judgment_json(self, lang=None, proof=True) -> str:
+        return self._judgment().to_json(proof=proof, lang=check_lang(lang or self.lang))
+
+    @served("the judgment")
+    def judgment_html(self, lang=None) -> str:
+        return _judgment_html(self._judgment(), check_lang(lang or self.lang))
+
+    @served("the proof of the verdict")
+    def judgment_proof(self):
+        return self._judgment().proof()
+
+    @served("reading the topics")
+    def topics(self) -> dict:
+        """topic id -> {"use", "chinese", "korean", "english", "aliases"}, sorted."""
+        from .judgment import topics
+        return {t: {"use": v[0], "chinese": v[1], "korean": v[2], "english": v[3], "aliases": v[4]}
+                for t, v in sorted(topics(self.kb).items())}
 
     # ---- asking ----------------------------------------------------------------------------
 
@@ -292,85 +329,91 @@ class Session:
             return body
         return tuple(substitute(lit, {"C": self.chart.id}) for lit in body)
 
+    @served()
     def ask(self, goal) -> list:
         """Sorted answer tuples, as ``KnowledgeBase.ask`` (``[()]`` yes, ``[]`` no)."""
         return self.kb.ask(self.bind(goal))
 
+    @served()
     def ask_table(self, goal) -> Answers:
         body = self.bind(goal)
         return Answers(str(goal).strip(), tuple(self.kb.variables(body)), tuple(self.kb.ask(body)))
 
+    @served()
     def explain(self, goal, expand_negations=False):
         """A Proof of the goal (of its first answer), or None."""
         return self.kb.explain(self.bind(goal), expand_negations=expand_negations)
 
+    @served()
     def why_not(self, goal, depth=4):
         """A WhyNot of the goal, or None when it holds."""
         return self.kb.why_not(self.bind(goal), depth=depth)
 
+    @served()
+    def unknown_constants(self, goal) -> list:
+        """(constant, nearest known constants) for each string of the goal the knowledge never uses."""
+        return self.kb.unknown_constants(self.bind(goal))
+
     # ---- reading the knowledge -------------------------------------------------------------
 
-    def _known(self, pred):
-        pred = str(pred).strip().rstrip(".")
-        pred = pred.split("(")[0].split("/")[0].strip()
-        if self.kb.program.arity(pred) is None:
-            near = get_close_matches(pred, sorted(self.kb.program.declared), n=3)
-            raise UserError(f"unknown predicate {pred!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
-        return pred
+    @served("the rules")
+    def rules(self, pred=None, *, grep=None, source=None, topic=None) -> Rules:
+        """Rules with their sources and file:line, in file order: every rule of a predicate, and
+        (or) the rules of the index (views left out) whose title, id or source quote contains
+        ``grep``, that cite ``source`` (``000:55``: that line or its Korean twin, 57), or that
+        name ``topic`` (or an alias) as a constant."""
+        from .catalog import known, seed_line, select
+        search = tuple((k, v) for k, v in (("grep", grep), ("source", source), ("topic", topic)) if v)
+        if pred is not None:
+            pred = known(self.kb, pred)
+            rules = self.kb.rules_for(pred)
+        else:
+            rules = self.kb.program.rules
+        if search:
+            rules = select(rules, grep=grep, source=seed_line(source) if source else None,
+                           names=self._topic_names(topic) if topic else ())
+        elif pred is None:
+            rules = select(rules)
+        entries = tuple(RuleEntry(r.info, r.where, r.origin, str(r)) for r in rules)
+        if pred is None:
+            return Rules(entries, search)
+        stated = self.facts(pred)
+        return Rules(entries, search, pred, stated.arity, tuple(t[0] for t in stated.tables), len(stated.rows))
 
-    def rules(self, pred) -> list:
-        """The rules of a predicate (RuleEntry: info, file:line, origin, clause), in file order."""
-        pred = self._known(pred)
-        return [RuleEntry(r.info, r.where, r.origin, str(r)) for r in self.kb.rules_for(pred)]
+    def _topic_names(self, name) -> set:
+        for topic, v in self.topics().items():
+            names = {topic, v["chinese"], v["korean"], *v["aliases"]}
+            if name in names or str(name).casefold() == v["english"].casefold():
+                return names
+        raise UserError(f"unknown topic {name!r}: use one of {', '.join(self.topics())} (liuyao topics)")
 
+    @served("the facts of {0}")
     def facts(self, pred) -> FactRows:
         """The facts stated for a predicate: table rows, clause-file facts and the cast's inputs."""
-        pred = self._known(pred)
-        program = self.kb.program
-        arity = program.arity(pred)
-        tables = program.tables.get(pred, ())
-        columns = tuple(c.name for c in tables[0].columns) if tables else tuple(f"A{i}" for i in range(1, arity + 1))
-        rows = []
-        stated = bool(tables) or any(f.atom.pred == pred for f in program.facts)
-        for values in self.kb.match(pred, *[None] * arity) if stated else ():
-            fact = self.kb.fact(pred, values)
-            if fact is not None:
-                rows.append((values, fact.where, fact.origin))
-        rows.sort(key=lambda r: (r[1].rpartition(":")[0], int(r[1].rpartition(":")[2] or 0)
-                                 if r[1].rpartition(":")[2].isdigit() else 0, r[1]))
-        described = tuple((t.path, "user" if any(t.path.startswith(d + "/") for d in self.extra) else "shipped",
-                           tuple(t.doc)) for t in tables)
-        return FactRows(pred, arity, columns, described, tuple(rows), len(self.kb.rules_for(pred)))
+        from .catalog import fact_rows
+        return fact_rows(self.kb, pred, self.extra)
 
+    @served("reading the vocabulary")
     def vocabulary(self) -> dict:
-        """What completion offers: predicates (name, arity, meta), constants, conventions."""
-        program = self.kb.program
-        preds = []
-        for pred, (arity, where) in sorted(program.declared.items()):
-            rules = self.kb.rules_for(pred)
-            if rules:
-                meta = next((r.info.title for r in rules if r.info.title), "") or rules[0].info.id
-            elif pred in program.tables:
-                meta = "table " + program.tables[pred][0].path
-            else:
-                meta = "facts " + where
-            preds.append((pred, arity, meta))
-        from .engine import Atom, Const
-        values = [a.value for f in program.facts for a in f.atom.args]
-        for rule in program.rules:                 # constants in clauses: relatives, labels …
-            for lit in (rule.head, *rule.body):
-                if isinstance(lit, Atom):
-                    values += [a.value for a in lit.args if isinstance(a, Const)]
-        constants = {v for v in values if isinstance(v, str) and v and not any(ch.isspace() for ch in v)}
-        return {"predicates": preds, "constants": sorted(constants),
-                "conventions": {k: v["values"] for k, v in self.conventions().items()}}
+        """What completion offers: predicates (name, arity, meta), constants, conventions, topics."""
+        from .catalog import vocabulary
+        return {**vocabulary(self.kb), "conventions": {k: v["values"] for k, v in self.conventions().items()},
+                "topics": list(self.topics())}
 
 
-def _check_lang(lang):
-    from .engine import LANGS
-    if lang not in LANGS:
-        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
-    return lang
+def _chart_html(chart, lang) -> str:
+    """The one place that knows where the chart's HTML lives (it becomes ``Chart.html``)."""
+    if hasattr(chart, "html"):
+        return chart.html(lang)
+    from .html import chart_html
+    return chart_html(chart.to_data(), lang)
+
+
+def _judgment_html(judgment, lang) -> str:
+    """The one place that knows where the judgment's HTML lives (it becomes ``Judgment.html``)."""
+    if hasattr(judgment, "html"):
+        return judgment.html(lang)
+    return judgment._repr_html_()
 
 
 def _folder(folder) -> str:
@@ -378,4 +421,3 @@ def _folder(folder) -> str:
     if not Path(folder).is_dir():
         raise UserError(f"{folder}: not a folder (give a folder with facts/ and kb/, or *.tsv and *.dl)")
     return str(Path(folder))
-

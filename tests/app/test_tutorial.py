@@ -10,7 +10,7 @@ every typed line into ``liuyao repl --echo`` there, and requires
 
 When the knowledge changes on purpose, regenerate both (then reread the prose around them)::
 
-    LIUYAO_UPDATE_GOLDEN=1 python -m pytest tests/test_tutorial.py
+    LIUYAO_UPDATE_GOLDEN=1 python -m pytest tests/app/test_tutorial.py
 """
 import os
 import re
@@ -22,7 +22,7 @@ import pytest
 
 from queries.repl import MORE, PROMPT
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 TUTORIALS = {"tutorial.md": "tutorial.txt", "tutorial.ko.md": "tutorial.ko.txt"}
 FENCE = re.compile(r"^```([^\s`]*)([^\n]*)\n(.*?)^```[ \t]*$", re.M | re.S)
@@ -87,7 +87,7 @@ def test_tutorial_transcript(doc, golden, tmp_path):
     assert expected.exists(), f"no {expected}; run LIUYAO_UPDATE_GOLDEN=1 pytest {__file__}"
     assert out == expected.read_bytes(), (
         f"the REPL's answers differ from {expected.relative_to(ROOT)}; if the knowledge changed on "
-        f"purpose, run LIUYAO_UPDATE_GOLDEN=1 pytest tests/test_tutorial.py and reread docs/{doc}")
+        f"purpose, run LIUYAO_UPDATE_GOLDEN=1 pytest tests/app/test_tutorial.py and reread docs/{doc}")
     assert "".join(body for body, _ in sessions) == out.decode("utf-8"), (
         f"docs/{doc} does not show the transcript {expected.relative_to(ROOT)}")
 
@@ -97,6 +97,7 @@ def test_the_tutorials_use_every_kind_of_step():
         text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
         inputs = [i for lang, _, body, _ in blocks(text) if lang == "liuyao" for i in typed(body)]
         for needed in (":cast 787889 month 戌 day 乙巳", ":why line_relative(C, 3, '妻財')", ":why day_break(C, 3)",
-                       ":whynot hidden_motion(C, 3)", ":load my-rules", ":why void_exempt(C, 'line', 1, R)"):
+                       ":whynot hidden_motion(C, 3)", ":load my-rules", ":why void_exempt(C, 'line', 1, R)",
+                       ":judge wealth", "?- use_grade(C, G)."):
             assert needed in inputs, f"{doc}: {needed}"
         assert any("file=my-rules/kb/" in info for _, info, _, _ in blocks(text)), doc

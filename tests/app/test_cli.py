@@ -48,7 +48,8 @@ def test_why_not(capsys):
     (["ask", "clash('子', X"], "syntax error"),
     (["ask"], "required"),
     (["frobnicate"], "invalid choice"),
-    (["why", "clash('子', X)", "--lang", "fr"], "invalid choice"),
+    (["why", "clash('子', X)", "--lang", "fr"], "unknown language 'fr'; use one of en, ko, zh"),
+    (["conventions", "--lang", "fr"], "unknown language"),
     (["check", "/no/such/dir"], "not a folder"),
     (["ask", "clash('子', X)", "--kb", "/no/such/dir"], "not a folder"),
 ])
@@ -109,7 +110,10 @@ def test_why_binds_the_cast(capsys):
     (["chart", "787889", "--at", "2024-02-03T10:00", "--tz", "Mars/Base"], "Mars/Base"),
     (["chart", "787889", "--month", "戌", "--day", "乙巳", "--set", "nope=1"], "unknown convention"),
     (["chart", "787889", "--month", "戌", "--day", "乙巳", "--set", "hidden_god"], "NAME=VALUE"),
-    (["chart", "787889", "--month", "戌", "--day", "乙巳", "--zi-hour", "noon"], "invalid choice"),
+    (["chart", "787889", "--month", "戌", "--day", "乙巳", "--zi-hour", "noon"], "no value 'noon'"),
+    (["chart", "--seed", "7", "--month", "戌", "--day", "乙巳"], "--seed goes with --random"),
+    (["judge", "--month", "戌", "--day", "乙巳", "--topic", "wealth"], "give the cast to judge"),
+    (["ask", "use_god_strong(C)", "--topic", "wealth"], "--topic needs a cast"),
     (["chart", "787889"], "--month 戌 --day 乙巳"),
 ])
 def test_chart_bad_input_one_line_status_2(capsys, argv, message):
@@ -120,3 +124,32 @@ def test_chart_bad_input_one_line_status_2(capsys, argv, message):
 def test_conventions_command(capsys):
     code, out, _ = run(capsys, "conventions")
     assert code == 0 and "hidden_god: palace-pure-same-line (default), all-lines, jingfang-world-line" in out
+
+
+def test_conventions_and_topics_json(capsys):
+    conventions = json.loads(run(capsys, "conventions", "--json")[1])
+    assert conventions["zi_hour"] == {"default": "same-day", "values": ["next-day", "same-day"]}
+    code, out, _ = run(capsys, "topics")
+    assert code == 0 and any(line.startswith("wealth: 妻財  求財 재물 — seeking wealth") for line in out.splitlines())
+    topics = json.loads(run(capsys, "topics", "--json")[1])
+    assert topics["wealth"]["use"] == "妻財" and "財" in topics["wealth"]["aliases"]
+
+
+def test_ask_with_a_question_binds_it_to_the_cast(capsys):
+    cast = ["787889", "--month", "戌", "--day", "乙巳"]
+    assert run(capsys, "ask", "use_grade(C, G)", *cast, "--topic", "wealth")[1].splitlines()[2] == "受克無救"
+    assert run(capsys, "ask", "use_grade(C, G)", *cast)[:2] == (1, "G\n─\n(0 answers)\n")
+
+
+def test_an_internal_error_is_one_line_with_status_3(capsys, monkeypatch):
+    from queries.session import Session
+    monkeypatch.setattr(Session, "ask_table", lambda self, goal: 1 / 0)
+    code, out, err = run(capsys, "ask", "clash('子', X)")
+    assert (code, out) == (3, "") and err == "liuyao: internal error: ZeroDivisionError: division by zero\n"
+
+
+def test_a_folder_with_problems_is_one_line_naming_the_first(capsys, folder):
+    path = folder({"kb/a.dl": "p(X) <= clsh(X)\nq(X) <= branch_order(X)\n"})
+    code, out, err = run(capsys, "ask", "clash('子', X)", "--kb", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"liuyao: {path}/kb/a.dl:1:") and "(and 1 more; run liuyao check DIR)" in err

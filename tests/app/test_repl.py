@@ -2,17 +2,18 @@
 history). The knowledge runs in a sandbox worker; limits are 2 s and no test asserts a time."""
 import argparse
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from queries.repl import PROMPT, MORE, Completions, Repl, goal_text, is_complete, parse_cast, register
+from queries.repl import PROMPT, MORE, Completions, Repl, goal_text, is_complete, register
 from queries.errors import UserError
 from queries.session import Session
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CAST = ":cast 787889 month 戌 day 乙巳"
 
 
@@ -79,6 +80,13 @@ day_break(C, P).
 :cast random seed 7 at 2024-10-08T04:00 tz Asia/Seoul zi-hour next-day
 :cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 丙寅
 :cast 787889 month 戌 day 乙巳 year 甲辰 hour 丙寅
+:judge wealth
+?- use_grade(C, G).
+:stars
+:judge illness about father proof
+:topics
+:rules grep 日破
+:rules source 004:59
 :lang ko
 :why clash('子', '午')
 :lang zh
@@ -90,6 +98,7 @@ day_break(C, P).
 :rules void_exempt
 :why void_exempt(C, 'line', 1, R)
 :reload
+?- cast_about(C, P).
 :help
 :quit
 ?- clash('子', X).
@@ -152,8 +161,29 @@ def test_every_command_through_a_pipe(transcript):
     why = said[":why void_exempt(C, 'line', 1, R)"]
     assert why.startswith("[rule] void_exempt(c") and "⇐ void_exempt.month_harmony 月合不空   mine/kb/void.dl:4 (user)" in why
     assert said[":reload"] == "reloaded mine: 1 rule, 0 facts (void_exempt)"
+    assert said["?- cast_about(C, P)."] == "P\n──────\nfather\n(1 answer)"      # the question carried over
     assert ":whynot GOAL" in said[":help"] and ":expand N" in said[":help"]
     assert said[":quit"] == "" and "?- clash('子', X)." not in said          # nothing after :quit
+
+
+def test_judge_and_the_other_questions_of_the_cli(transcript):
+    out, said, _ = transcript
+    chart = said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 丙寅"]
+    judged = said[":judge wealth"]
+    assert judged.startswith(chart + "\n\ntopic: wealth\n") and "verdict: 受克無救" in judged
+    assert said["?- use_grade(C, G)."] == "G\n────────\n受克無救\n(1 answer)"   # the question stays on C
+    stars = said[":stars"].splitlines()
+    assert stars[0].split() == ["star", "key", "falls", "on", "lines", "rule"]
+    assert any(line.startswith("天乙貴人 ") for line in stars)
+    illness = said[":judge illness about father proof"]
+    assert "about: father" in illness and "\n\n[rule] use_grade(c" in illness and "(expand #" in illness
+    assert any(line.startswith("wealth: 妻財") for line in said[":topics"].splitlines())
+    found = said[":rules grep 日破"]
+    assert re.match(r"\d+ rules matching grep 日破\n", found) and "\nday_break.1 日破   kb/states.dl:" in found
+    found = said[":rules source 004:59"]
+    assert re.match(r"\d+ rules? matching source 004:59\n", found) and "\nday_break.1 日破   kb/states.dl:" in found
+    assert all("004_a344116fb00259f2.txt:59" in block or "004_a344116fb00259f2.txt:61" in block
+               for block in re.split(r"\n(?=\S)", found)[1:])
 
 
 def test_a_piped_script_gives_the_same_answers_without_echo(transcript):
@@ -178,6 +208,9 @@ def test_errors_are_one_line_and_the_session_goes_on():
         ":lang fr",
         ":load /no/such/folder",
         ":rules nope_nope",
+        ":judge wealth",
+        ":judge",
+        ":rules grep",
         ":why clash('子', '丑')",
         ":whynot clash('子', '午')",
         "?- clash('子', X).",
@@ -187,7 +220,9 @@ def test_errors_are_one_line_and_the_session_goes_on():
     said = exchanges(out)
     assert code == 2 and err == ""
     errors = {i: o for i, o in said if o.startswith("error:")}
-    assert len(errors) == 14 and all("\n" not in o for o in errors.values())
+    assert len(errors) == 17 and all("\n" not in o for o in errors.values())
+    assert "no cast yet" in errors[":judge wealth"] and errors[":judge"].startswith("error: :judge needs TOPIC")
+    assert errors[":rules grep"] == "error: :rules: grep needs a value, e.g. grep 月破"
     assert "did you mean clash" in errors["?- clsh('子', X)."]
     assert "quote constants" in errors["?- clash(子, X)."]
     assert "no cast yet" in errors[":chart"] and "no proof yet" in errors[":expand 3"]
@@ -240,6 +275,7 @@ def test_twenty_mistakes_are_reported_together(tmp_path):
     assert main(["check", str(folder)]) == 1
 
 
+@pytest.mark.slow
 def test_a_rule_that_never_ends_is_stopped_and_the_repl_answers_next(tmp_path):
     tally = user_folder(tmp_path, "tally", {"kb/tally.dl": (
         "# @rule tally.0 start\n# convention: demo\ntally(C, N) <= cast_line(C, 1, N)\n\n"
@@ -284,19 +320,6 @@ def test_input_is_complete_at_the_final_dot():
     assert goal_text("?-   clash('子',\n   X) .") == "clash('子', X)"
 
 
-def test_parse_cast_accepts_every_chart_form():
-    assert parse_cast("--coins HHT,HTT,TTT,HHH,HTH,TTH --month 戌 --day 乙巳")[0] == \
-        {"coins": "HHT,HTT,TTT,HHH,HTH,TTH", "month": "戌", "day": "乙巳"}
-    assert parse_cast("22 month=戌 day=乙巳")[0] == {"hexagram": "22", "month": "戌", "day": "乙巳"}
-    kwargs, note = parse_cast("random month 戌 day 乙巳")
-    assert isinstance(kwargs["seed"], int) and note == f"random seed {kwargs['seed']}"
-    for bad, message in [("787889 month", "month needs a value"), ("seed 7 month 戌 day 乙巳", "seed goes with random"),
-                         ("random seed x", "whole number"), ("787889 set hidden_god", "NAME=VALUE"),
-                         ("'787889", "quotation")]:
-        with pytest.raises(UserError, match=message):
-            parse_cast(bad)
-
-
 def test_completion_candidates():
     repl = Repl(Session())
     complete = Completions(repl)
@@ -317,6 +340,9 @@ def test_completion_candidates():
     assert "zi_hour" in texts(":set zi_")
     assert "harm(" in texts(":whynot har")
     assert "month" in texts(":cast 787889 mo")
+    assert texts(":cast 787889 zi-hour n") == ["next-day"]
+    assert "wealth" in texts(":judge w") and texts(":judge illness ab") == ["about"]
+    assert "marriage" in texts(":rules topic m") and texts(":rules day_break gr") == ["grep"]
 
 
 def test_register_adds_the_repl_subcommand():
@@ -340,6 +366,7 @@ def spawn(history, *args):
     return pexpect, child
 
 
+@pytest.mark.slow
 def test_completion_and_history_at_a_terminal(tmp_path):
     history = tmp_path / "history"
     pexpect, child = spawn(history)
@@ -374,3 +401,23 @@ def test_liuyao_repl_is_a_subcommand_of_the_cli():
     except UserError:
         pytest.skip("liuyao repl is not wired into queries/cli.py yet (queries.repl.register)")
     assert args.run.__module__ == "queries.repl" and args.timeout == 1.0 and args.kb == ["x"]
+
+
+def test_the_repl_startup_maps_errors_to_exit_statuses(monkeypatch, capsys):
+    code, out, err = pipe("?- clash('子', X).\n", "--lang", "fr")
+    assert code == 2 and out == "" and err == "liuyao: unknown language 'fr'; use one of en, ko, zh\n"
+    import queries.repl as repl
+    monkeypatch.setattr(repl, "open_session", lambda *a, **k: {}["a bug"])
+    assert repl.main(["--no-sandbox"]) == 3
+    assert capsys.readouterr().err == "liuyao: internal error: KeyError: 'a bug'\n"
+
+
+def test_judge_in_process_keeps_the_question_for_the_goals():
+    repl = Repl(Session(), echo=True)
+    assert repl.run_script([CAST, ":judge illness about father", "?- cast_about(C, P).",
+                            ":judge marriage", ":judge wealth proof", ":expand 2"]) == 2
+    said = dict(exchanges(repl.output()))
+    assert said["?- cast_about(C, P)."] == "P\n──────\nfather\n(1 answer)"
+    assert said[":judge marriage"].startswith("error: a marriage question needs the asker's side")
+    assert "\n\n[rule] use_grade(c1, 受克無救)" in said[":judge wealth proof"]
+    assert said[":expand 2"].startswith("[rule] ") and said[":expand 2"].splitlines()[0].endswith("#2")

@@ -9,8 +9,9 @@ import signal
 import pytest
 
 from queries.errors import KnowledgeError, QueryTimeout, UserError
+from queries.results import Answers
 from queries.sandbox import Sandbox, WorkerError
-from queries.session import Answers, Session
+from queries.session import SERVED, Session
 
 LIMIT = 2.0
 CAST = dict(month="戌", day="乙巳")
@@ -71,6 +72,8 @@ def test_the_same_answers_as_a_session(box):
     assert box.chart_text() == local.chart_text() and box.chart_data() == local.chart_data()
     assert box.chart_text("ko") == local.chart_text("ko") and box.chart_json() == local.chart_json()
     assert box.conventions() == local.conventions() and box.vocabulary() == local.vocabulary()
+    assert box.rules(grep="月破") == local.rules(grep="月破") and box.stars() == local.stars()
+    assert box.topics() == local.topics()
     assert "<table" in box.chart_html()
     assert box.cast_id == local.cast_id == "c1"
 
@@ -86,6 +89,7 @@ def test_user_errors_cross_the_boundary(box, folders):
     assert box.extra == [] and box.ask("clash('子', X)") == [("午",)]
 
 
+@pytest.mark.slow
 def test_a_question_that_never_ends_is_stopped_and_the_session_goes_on(folders):
     with Sandbox(timeout=LIMIT) as box:
         box.load(folders["tally"])
@@ -108,6 +112,7 @@ def test_a_question_that_never_ends_is_stopped_and_the_session_goes_on(folders):
         assert box.ask("calm(C, N)") == [(7,)]
 
 
+@pytest.mark.slow
 def test_a_folder_that_never_finishes_loading_is_stopped_and_left_out(folders):
     with Sandbox(timeout=LIMIT) as box:
         box.cast("787889", **CAST)
@@ -119,6 +124,7 @@ def test_a_folder_that_never_finishes_loading_is_stopped_and_left_out(folders):
         assert box.ask("line_relative(C, 3, R)") == [("妻財",)]
 
 
+@pytest.mark.slow
 def test_start_with_folders_that_fail(folders):
     with Sandbox([folders["bad"]], timeout=LIMIT) as box:
         notices = box.notices()
@@ -129,11 +135,22 @@ def test_start_with_folders_that_fail(folders):
         assert box.extra == [] and box.ask("clash('子', X)") == [("午",)]
 
 
-def test_a_worker_that_dies_is_replaced(box):
+def test_a_worker_that_dies_is_replaced_with_its_cast_and_question(box):
+    box.judge("wealth")
     os.kill(box._process.pid, signal.SIGKILL)
     with pytest.raises(WorkerError, match="restored"):
         box.ask("clash('子', X)")
     assert box.cast_id == "c1" and box.ask("day_break(C, P)") == [(3,)]
+    assert box.ask("use_grade(C, G)") == [("受克無救",)] and "topic: wealth" in box.judgment_text()
+
+
+def test_the_proxy_is_made_from_the_table_of_calls():
+    import inspect
+    for name in SERVED:
+        assert inspect.signature(getattr(Sandbox, name)) == inspect.signature(getattr(Session, name))
+        assert getattr(Sandbox, name).__doc__ == getattr(Session, name).__doc__
+    with pytest.raises(UserError, match="unknown language"):
+        Sandbox(lang="fr")
 
 
 def test_results_are_plain_data(box):

@@ -4,7 +4,8 @@ import pickle
 import pytest
 
 from queries.errors import KnowledgeError, UserError
-from queries.session import Answers, Session, SessionState
+from queries.results import Answers
+from queries.session import SERVED, Session, SessionState
 
 CAST = dict(month="戌", day="乙巳")
 
@@ -168,3 +169,104 @@ def test_vocabulary_for_completion(session):
     for constant in ("子", "甲", "妻財", "山火賁", "青龍", "jingfang-world-line"):
         assert constant in vocab["constants"]
     assert "next-day" in vocab["conventions"]["zi_hour"]
+
+
+def test_judge_puts_the_question_on_the_cast():
+    s = Session()
+    with pytest.raises(UserError, match="no cast yet"):
+        s.judge("wealth")
+    s.cast("787889", **CAST)
+    with pytest.raises(UserError, match="no question yet"):
+        s.judgment_text()
+    data = s.judge("財")                                        # an alias
+    assert data["topic"] == "wealth" and data["verdict"] == {"strong": False, "grade": "受克無救"}
+    assert "proof" not in data and pickle.loads(pickle.dumps(data)) == data
+    assert s.ask("use_grade(C, G)") == [("受克無救",)] and s.ask("use_god_strong(C)") == []
+    assert s.judgment_text().startswith(s.chart_text() + "\n\ntopic: wealth")
+    assert s.judgment_proof().statement.startswith("use_grade(") and '"proof"' in s.judgment_json()
+    assert "<table" in s.judgment_html() and "受克無救" in s.judgment_html()
+    assert s.snapshot().question == ("wealth", None, None)
+    s.cast("787889", **CAST)                                     # a new cast has no question yet
+    assert s.ask("use_grade(C, G)") == [] and s.snapshot().question is None
+    with pytest.raises(UserError, match="unknown topic 'weather'"):
+        s.judge("weather")
+
+
+def test_the_question_carries_over_a_load_and_a_restore(folder):
+    path = folder({"kb/void.dl": MONTH_HARMONY})
+    s = Session()
+    s.cast("787889", **CAST)
+    s.judge("illness", about="father")
+    s.load(path)
+    assert s.ask("cast_about(C, P)") == [("father",)] and s.judgment_text() != ""
+    again, notices = Session.restore(pickle.loads(pickle.dumps(s.snapshot())))
+    assert notices == [] and again.ask("cast_topic(C, T)") == [("illness",)]
+    assert again.judgment_text() == s.judgment_text()
+
+
+def test_rules_of_a_name_a_line_and_a_topic(session):
+    named = session.rules(grep="月破")
+    assert len(named) >= 5 and all("月破" in " ".join((r.info.id, r.info.title, *r.info.sources)) for r in named)
+    assert not any(r.info.view for r in named) and "month_break.1" in [r.info.id for r in named]
+    assert [r.info.id for r in session.rules(grep="MONTH_BREAK")] == [r.info.id for r in session.rules(grep="month_break")]
+    line = session.rules(source="000:55")
+    assert "clash.1" in [r.info.id for r in line]
+    assert all(any(s.startswith(("000_122810513125a851.txt:55 ", "000_122810513125a851.txt:57 "))
+                   for s in r.info.sources) for r in line)
+    assert session.rules(source="000_122810513125a851.txt:55").entries == line.entries
+    korean = session.rules(source="000:95")                     # 000:97 is the Korean of line 95
+    assert "hidden_motion.2" in [r.info.id for r in korean]
+    marriage = session.rules(topic="婚姻")
+    assert "use_relative.3" in [r.info.id for r in marriage] and marriage.search == (("topic", "婚姻"),)
+    assert session.rules("day_break", grep="日破").pred == "day_break"
+    assert len(session.rules()) == len([r for r in session.kb.program.rules if not r.info.view])
+    with pytest.raises(UserError, match="unknown topic"):
+        session.rules(topic="weather")
+    with pytest.raises(UserError, match="SEED:LINE"):
+        session.rules(source="000:x")
+
+
+def test_a_topic_finds_the_readings_that_name_it_in_their_head(folder):
+    path = folder({"kb/readings.dl": (
+        "# @rule r.illness 父動\n# source: my-notes.txt:1  父動\n"
+        "reading(C, 'illness', 'k1') <= moving(C, _P)\n\n"
+        "# @rule r.wealth 財動\n# source: my-notes.txt:2  財動\n"
+        "reading(C, 'wealth', 'k2') <= moving(C, _P)\n")})
+    s = Session([path])
+    assert [r.info.id for r in s.rules(topic="illness")] == ["r.illness"]
+    assert [r.origin for r in s.rules(topic="wealth")] == ["user"]
+
+
+def test_rules_text_and_data(session):
+    found = session.rules("hidden_motion")
+    text = found.text()
+    assert text.startswith("hidden_motion/2: 2 rules\nhidden_motion.1 暗動   kb/states.dl:")
+    assert found.to_data()["rules"][0]["sources"][0].startswith("004_a344116fb00259f2.txt:91")
+    assert session.rules("branch_order").text(command="liuyao ") == \
+        "branch_order/2 has no rules; it is stated in facts/branch_order.tsv (liuyao facts branch_order)"
+    assert session.facts("clash").text(command="liuyao ") == \
+        "clash/2 has no stated facts; it is derived by 1 rule (liuyao rules clash)"
+
+
+def test_stars_and_topics(session):
+    stars = session.stars()
+    noble = next(s for s in stars if s["name"] == "天乙貴人")
+    assert list(noble) == ["name", "key", "branch", "stem", "lines", "changed", "hidden", "active", "rule"]
+    assert noble["rule"].startswith("star_branch.")
+    topics = session.topics()
+    assert topics["wealth"]["use"] == "妻財" and list(topics) == sorted(topics)
+
+
+def test_every_call_of_the_service_is_served():
+    public = {name for name in vars(Session) if not name.startswith("_") and callable(getattr(Session, name))}
+    local = {"restore", "notices", "close", "snapshot", "bind"}          # state, or not plain data
+    assert public - local == set(SERVED)
+
+
+def test_one_check_of_the_language():
+    with pytest.raises(UserError, match="unknown language 'fr'; use one of en, ko, zh"):
+        Session(lang="fr")
+    s = Session()
+    with pytest.raises(UserError, match="unknown language"):
+        s.set_lang("fr")
+    assert s.lang == "en"

@@ -1,0 +1,220 @@
+"""The options of a cast, a question and a search of the rules, in one table each.
+
+``liuyao`` builds its argparse groups from them (``--month 戌``), the REPL parses its words with
+them (``:cast 787889 month 戌 day 乙巳``) and completes with them, and both turn the values into
+the arguments of ``Session.cast``, ``Session.judge`` and ``Session.rules``.
+
+>>> values = parse_words("787889 month 戌 --day 乙巳 zi-hour=next-day", CAST, "lines")
+>>> values
+{'lines': '787889', 'month': '戌', 'day': '乙巳', 'zi_hour': 'next-day'}
+>>> cast_arguments(values)
+({'lines': '787889', 'month': '戌', 'day': '乙巳', 'conventions': {'zi_hour': 'next-day'}}, None)
+>>> cast_arguments(parse_words("山火賁 to 地火明夷 set hidden_god=all-lines", CAST, "lines"))[0]
+{'hexagram': '山火賁', 'to': '地火明夷', 'conventions': {'hidden_god': 'all-lines'}}
+"""
+from __future__ import annotations
+
+import argparse
+import shlex
+from dataclasses import dataclass
+
+from .errors import UserError
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option: its Python name (``zi_hour``, typed ``zi-hour`` or ``--zi-hour``), what it is
+    for, a metavar (empty for a flag), an example value, its type, and whether it repeats."""
+    name: str
+    help: str
+    metavar: str = ""
+    example: str = ""
+    type: type = str
+    many: bool = False
+
+    @property
+    def word(self) -> str:
+        return self.name.replace("_", "-")
+
+    @property
+    def flag(self) -> bool:
+        return not self.metavar
+
+
+CAST = (
+    Option("lines", "six line values bottom first (787889) or a hexagram name (山火賁, 22)", "lines", "787889"),
+    Option("to", "the changed hexagram, with a hexagram name", "HEXAGRAM", "地火明夷"),
+    Option("coins", "coin tosses bottom first: heads counted (3,2,1,0,2,1) or faces (HHT,…)", "COINS",
+           "3,2,1,0,2,1"),
+    Option("random", "cast three coins at random (see --seed)"),
+    Option("seed", "the seed of a random cast", "SEED", "7", int),
+    Option("at", "the moment of the cast, e.g. 2024-10-08T04:00", "ISO", "2024-10-08T04:00"),
+    Option("tz", "IANA time zone of --at (default: this machine's)", "TZ", "Asia/Seoul"),
+    Option("month", "the month branch 月建 (or month pillar), instead of --at", "MONTH", "戌"),
+    Option("day", "the day pillar 日辰, e.g. 乙巳, instead of --at", "DAY", "乙巳"),
+    Option("year", "the year pillar (optional with --day)", "YEAR", "甲辰"),
+    Option("hour", "the hour pillar (optional with --day)", "HOUR", "丙寅"),
+    Option("zi_hour", "convention zi_hour (see liuyao conventions)", "ZI_HOUR", "next-day"),
+    Option("set", "choose a convention value (repeatable); see liuyao conventions", "NAME=VALUE",
+           "hidden_god=jingfang-world-line", many=True),
+)
+QUESTION = (
+    Option("topic", "wealth, office, exam, document, illness, childbirth, marriage, lost, travel, return, "
+                    "lawsuit, house, trade … (liuyao topics)", "TOPIC", "wealth"),
+    Option("about", "whom the question is about: self, father, mother, teacher, son, daughter, brother, "
+                    "sister, friend, wife, servant, husband, other-party", "ABOUT", "father"),
+    Option("asker", "in a marriage question: man or woman", "ASKER", "woman"),
+)
+PROOF = Option("proof", "print the proof of the verdict")
+JUDGE = QUESTION + (PROOF,)
+SEARCH = (
+    Option("pred", "a predicate: all its rules", "PRED", "day_break"),
+    Option("grep", "rules whose title, id or source quote contains the text, e.g. 月破", "TEXT", "月破"),
+    Option("source", "rules citing a line of a book, SEED:LINE (000:55 also finds its Korean line 57)",
+           "SEED:LINE", "000:55"),
+    Option("topic", "rules of a topic: naming it or an alias as a constant, e.g. illness", "TOPIC", "illness"),
+)
+
+# Cast options that are not keyword arguments of Session.cast as they are.
+_SPECIAL = {"lines", "random", "seed", "set", "zi_hour"}
+
+
+def dashed(name: str) -> str:
+    """How ``liuyao`` spells an option in a message: ``--zi-hour``."""
+    return "--" + name.replace("_", "-")
+
+
+def worded(name: str) -> str:
+    """How the REPL spells an option in a message: ``zi-hour``."""
+    return name.replace("_", "-")
+
+
+# ---- argparse -------------------------------------------------------------------------------
+
+class Parser(argparse.ArgumentParser):
+    """An argparse parser whose mistakes are user errors (one line, exit status 2)."""
+
+    def error(self, message):
+        raise UserError(f"{message} (see {self.prog} --help)")
+
+
+def add_common(p, json_option=True) -> None:
+    """--kb and --lang (and --json) of every command that opens a session."""
+    from .engine import LANGS
+    p.add_argument("--kb", action="append", default=[], metavar="DIR",
+                   help="also load a user knowledge folder (repeatable)")
+    p.add_argument("--lang", default="en", metavar="LANG", help=f"language of explanations: {', '.join(LANGS)}")
+    if json_option:
+        p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def add_options(parser, options, *, title=None, positional=None, required=()) -> None:
+    """Add options to an argparse parser (in a group when titled); ``positional`` names the one
+    given without a dash (nargs ``?`` unless required)."""
+    group = parser.add_argument_group(title) if title else parser
+    for o in options:
+        if o.name == positional:
+            group.add_argument(o.name, nargs=None if o.name in required else "?", default=None,
+                               metavar=o.metavar, help=o.help)
+        elif o.flag:
+            group.add_argument(dashed(o.name), action="store_true", help=o.help)
+        elif o.many:
+            group.add_argument(dashed(o.name), action="append", default=[], metavar=o.metavar, help=o.help)
+        else:
+            group.add_argument(dashed(o.name), type=o.type, metavar=o.metavar, required=o.name in required,
+                               help=o.help)
+
+
+def given(args, options) -> dict:
+    """The values of options given on a parsed command line, by name."""
+    values = {o.name: getattr(args, o.name, None) for o in options}
+    return {name: value for name, value in values.items() if value not in (None, False, [])}
+
+
+# ---- the REPL's words -----------------------------------------------------------------------
+
+def parse_words(text: str, options, positional=None, *, command=":cast", example="787889 month 戌 day 乙巳") -> dict:
+    """Option values from words: ``NAME VALUE``, ``NAME=VALUE``, with or without ``--``; a flag
+    alone; a bare word is the ``positional`` option (when not named). Errors name ``command``.
+
+    >>> parse_words("illness --about=father proof", JUDGE, "topic", command=":judge")
+    {'topic': 'illness', 'about': 'father', 'proof': True}
+    """
+    try:
+        tokens = shlex.split(text)
+    except ValueError as e:
+        raise UserError(f"{command} {text}: {e}") from None
+    by_word = {o.word: o for o in options}
+    by_word.update({o.name: o for o in options})
+    values, i = {}, 0
+    while i < len(tokens):
+        token = tokens[i]
+        key, eq, value = (token[2:] if token.startswith("--") else token).partition("=")
+        option = by_word.get(key)
+        if option is not None and option.flag and not eq:
+            values[option.name], i = True, i + 1
+            continue
+        if option is not None and not option.flag:
+            if not eq:
+                if i + 1 >= len(tokens):
+                    raise UserError(f"{command}: {option.word} needs a value, e.g. {option.word} {option.example}")
+                value, i = tokens[i + 1], i + 1
+            i += 1
+            if option.type is int:
+                try:
+                    value = int(value)
+                except ValueError:
+                    raise UserError(f"{command}: {option.word} {value!r}: give a whole number") from None
+            if option.many:
+                values.setdefault(option.name, []).append(value)
+            else:
+                values[option.name] = value
+        elif positional is not None and positional not in values and not token.startswith("-"):
+            values[positional], i = token, i + 1
+        else:
+            raise UserError(f"{command}: unexpected {token!r}; write e.g. {command} {example}")
+    return values
+
+
+def keywords(options, positional=None) -> list:
+    """The words the REPL completes for options (flags and names that take a value)."""
+    return [o.word for o in options if o.name != positional]
+
+
+# ---- into the service's arguments -----------------------------------------------------------
+
+def has_cast(values) -> bool:
+    """Whether the values give the lines in some way (line values or a name, coins, random)."""
+    return any(values.get(name) not in (None, False) for name in ("lines", "coins", "random", "seed"))
+
+
+def cast_arguments(values, spell=worded, example=None) -> tuple:
+    """The keyword arguments of ``Session.cast`` from cast option values, and a note: the seed
+    chosen for a random cast without one (None otherwise). ``example`` shows a random cast."""
+    conventions = {}
+    for item in values.get("set", ()):
+        name, sep, value = item.partition("=")
+        if not sep:
+            raise UserError(f"{spell('set')} {item!r}: write NAME=VALUE, e.g. {spell('set')} "
+                            "hidden_god=jingfang-world-line")
+        conventions[name.strip()] = value.strip()
+    if values.get("zi_hour"):
+        conventions["zi_hour"] = values["zi_hour"]
+    kwargs, note = {}, None
+    lines = values.get("lines")
+    if lines is not None:
+        compact = lines.replace(",", "").replace(" ", "")
+        kwargs["lines" if compact.isdigit() and len(compact) > 2 else "hexagram"] = lines
+    kwargs.update({name: value for name, value in values.items() if name not in _SPECIAL})
+    seed = values.get("seed")
+    if seed is not None and not values.get("random"):
+        raise UserError(f"{spell('seed')} goes with {spell('random')}" + (f", e.g. {example}" if example else ""))
+    if values.get("random") and seed is None:
+        import random
+        seed = random.SystemRandom().randrange(10 ** 6)
+        note = f"random seed {seed}"
+    if seed is not None:
+        kwargs["seed"] = seed
+    if conventions:
+        kwargs["conventions"] = conventions
+    return kwargs, note

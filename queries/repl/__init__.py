@@ -1,0 +1,89 @@
+"""``liuyao repl``: an interactive session — cast, ask, prove, judge, explain, load your own rules.
+
+At a terminal it runs on prompt_toolkit (completion of predicates, constants, commands and
+their options; history in ``~/.liuyao_history``; a query goes on over several lines until it
+ends with ``.``). With standard input not a terminal it reads the script line by line and prints
+only the answers: no prompt, no colour, the same output every time.
+
+The parts: ``reader`` (when an input is complete), ``commands`` (the Repl and its commands),
+``completion``, ``terminal`` (the interactive loops); this module starts one.
+"""
+from __future__ import annotations
+
+import io
+import sys
+
+from ..options import Parser, add_common
+from ..status import run as run_command
+from .commands import DEFAULT_DEPTH, Repl
+from .completion import Completions
+from .reader import MORE, PROMPT, goal_text, is_complete
+from .terminal import HISTORY
+
+__all__ = ["Completions", "MORE", "PROMPT", "Repl", "goal_text", "is_complete", "main", "open_session",
+           "register", "run"]
+
+
+def add_arguments(p) -> None:
+    add_common(p, json_option=False)
+    p.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
+                   help="time limit of each question, in a worker process (default 5; 0 for none)")
+    p.add_argument("--history", metavar="FILE", help=f"history file (default $LIUYAO_HISTORY, else {HISTORY})")
+    p.add_argument("--depth", type=int, default=DEFAULT_DEPTH, metavar="N",
+                   help=f"fold proofs below this depth (default {DEFAULT_DEPTH}; :expand N unfolds)")
+    p.add_argument("--echo", action="store_true",
+                   help="with a script on standard input, print each input before its answer")
+    p.add_argument("--no-sandbox", action="store_true",
+                   help="keep the knowledge base in this process (no time limit)")
+
+
+def register(subparsers):
+    """Add ``repl`` to the subcommands of ``liuyao`` (queries.cli.parser)."""
+    p = subparsers.add_parser("repl", help="an interactive session: cast, ask, prove, judge, load your rules")
+    add_arguments(p)
+    p.set_defaults(run=run)
+    return p
+
+
+def open_session(extra=(), *, lang="en", timeout=5.0, sandbox=True):
+    """A Sandbox (the knowledge in a worker process, a time limit per call) or a Session."""
+    if sandbox:
+        from ..sandbox import Sandbox
+        return Sandbox(extra, timeout=timeout if timeout and timeout > 0 else None, lang=lang)
+    from ..session import Session, SessionState, check_lang
+    session, _ = Session.restore(SessionState(tuple(str(d) for d in extra), check_lang(lang)))
+    return session
+
+
+def run(args) -> int:
+    """Run the REPL the parsed arguments describe: at a terminal, or over a piped script."""
+    from .terminal import interactive
+    at_terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    if not at_terminal:
+        try:
+            sys.stdout.reconfigure(encoding="utf-8", errors="replace")
+        except (AttributeError, ValueError):
+            pass
+    session = open_session(args.kb, lang=args.lang, timeout=args.timeout, sandbox=not args.no_sandbox)
+    try:
+        if at_terminal:
+            return interactive(Repl(session, depth=args.depth, write=_printer), args.history)
+        repl = Repl(session, depth=args.depth, echo=args.echo, write=_printer)
+        stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") \
+            if hasattr(sys.stdin, "buffer") else sys.stdin
+        return repl.run_script(stdin)
+    finally:
+        session.close()
+
+
+def _printer(text):
+    print(text, flush=True)
+
+
+def main(argv=None) -> int:
+    """``python -m queries.repl [--kb DIR] [--lang ko] [--timeout 2] [--history FILE]``."""
+    def command():
+        p = Parser(prog="liuyao repl", description="An interactive session on the 六爻 knowledge base.")
+        add_arguments(p)
+        return run(p.parse_args(argv))
+    return run_command(command)

@@ -1,0 +1,6 @@
+"""``python -m queries.repl``."""
+import sys
+
+from . import main
+
+sys.exit(main())

@@ -1,0 +1,240 @@
+"""What the service answers with: plain picklable data, each with the text ``liuyao`` and the REPL
+print. ``command`` is how a hint names another command: ``":"`` in the REPL (``:facts clash``),
+``"liuyao "`` on the command line (``liuyao facts clash``).
+
+>>> print(table(("X", "N"), [("子", 0), ("丑", 12)]))
+X   N
+──  ──
+子  0
+丑  12
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from unicodedata import east_asian_width
+
+
+def table(names, rows) -> str:
+    """Rows as an aligned text table; CJK characters count two columns wide."""
+    def width(s):
+        return sum(2 if east_asian_width(ch) in "WF" else 1 for ch in s)
+
+    cells = [list(names)] + [[v if isinstance(v, str) else repr(v) for v in row] for row in rows]
+    widths = [max(width(r[i]) for r in cells) for i in range(len(names))]
+    fmt = lambda r: "  ".join(c + " " * (w - width(c)) for c, w in zip(r, widths)).rstrip()
+    return "\n".join([fmt(cells[0]), "  ".join("─" * w for w in widths)] + [fmt(r) for r in cells[1:]])
+
+
+def _count(n, noun) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
+def _words(lang):
+    from .engine import render
+    return render.WORDS[lang]
+
+
+def _answers_html(answers) -> str:
+    """The one place that knows where the answers' HTML lives (it moves into the engine)."""
+    from . import engine
+    if hasattr(engine, "html"):
+        return engine.html.answers_html(answers)
+    from .html import answers_html
+    return answers_html(answers)
+
+
+@dataclass(frozen=True)
+class Answers:
+    """The answers to a goal: one row a solution, one column a variable.
+
+    >>> a = Answers("clash('子', X)", ("X",), (("午",),))
+    >>> len(a), a.rows[0], bool(Answers("clash('子', '丑')", (), ()))
+    (1, ('午',), False)
+    >>> "<td>午</td>" in a._repr_html_()
+    True
+    """
+    goal: str
+    names: tuple
+    rows: tuple
+
+    def __len__(self):
+        return len(self.rows)
+
+    def __iter__(self):
+        return iter(self.rows)
+
+    def __bool__(self):
+        return bool(self.rows)
+
+    def text(self) -> str:
+        """yes/no for a ground goal, else a table and a count."""
+        if not self.names:
+            return "yes" if self.rows else "no"
+        return table(self.names, self.rows) + f"\n({_count(len(self.rows), 'answer')})"
+
+    def to_data(self) -> dict:
+        return {"goal": self.goal, "variables": list(self.names), "answers": [list(r) for r in self.rows]}
+
+    def _repr_html_(self) -> str:
+        return _answers_html(self)
+
+
+@dataclass(frozen=True)
+class RuleEntry:
+    """One rule, with where it comes from."""
+    info: object                  # RuleInfo: id, title, sources, conventions, says, notes, view
+    where: str                    # file:line
+    origin: str                   # shipped | user
+    clause: str                   # the clause as the reader parsed it
+
+    @property
+    def path(self) -> str:
+        return self.where.rpartition(":")[0]
+
+    @property
+    def line(self) -> int:
+        return int(self.where.rpartition(":")[2])
+
+    def text(self, lang="en") -> str:
+        words = _words(lang)
+        user = f" ({words['user']})" if self.origin == "user" else ""
+        lines = [f"{self.info.id} {self.info.title}".rstrip() + f"   {self.where}{user}"]
+        lines += [f"  {words['source']}: {s}" for s in self.info.sources]
+        lines += [f"  {words['convention']}: {c}" for c in self.info.conventions]
+        said = self.info.template(lang)
+        if said:
+            lines.append(f"  “{said}”")
+        lines += [f"  # {note}" for note in self.info.notes]
+        lines.append(f"  {self.clause}")
+        return "\n".join(lines)
+
+    def to_data(self) -> dict:
+        return {"id": self.info.id, "title": self.info.title, "where": self.where, "origin": self.origin,
+                "sources": list(self.info.sources), "conventions": list(self.info.conventions),
+                "says": dict(self.info.says), "notes": list(self.info.notes), "view": self.info.view,
+                "clause": self.clause}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rules a search found, in the order of the files: every rule of a predicate (``pred``),
+    or the rules of the index matching a search (``search``: (option, value) pairs), or both."""
+    entries: tuple
+    search: tuple = ()
+    pred: str | None = None
+    arity: int | None = None
+    tables: tuple = ()            # the predicate's fact tables
+    facts: int = 0                # how many facts state the predicate
+
+    def __len__(self):
+        return len(self.entries)
+
+    def __iter__(self):
+        return iter(self.entries)
+
+    def __bool__(self):
+        return bool(self.entries)
+
+    def _asked(self) -> str:
+        return ", ".join(f"{option} {value}" for option, value in self.search)
+
+    def text(self, lang="en", command=":") -> str:
+        n = len(self.entries)
+        if self.pred is None:
+            head = _count(n, "rule") + (f" matching {self._asked()}" if self.search else "")
+        elif self.search:
+            head = f"{self.pred}/{self.arity}: {_count(n, 'rule')} matching {self._asked()}"
+        elif not self.entries:
+            head = f"{self.pred}/{self.arity} has no rules" + (
+                f"; it is stated in {', '.join(self.tables)} ({command}facts {self.pred})" if self.tables
+                else f"; it has {self.facts} stated facts ({command}facts {self.pred})")
+        else:
+            head = f"{self.pred}/{self.arity}: {_count(n, 'rule')}"
+        lines = [head] + [entry.text(lang) for entry in self.entries]
+        if self.pred is not None and self.entries and (self.tables or self.facts):
+            lines.append(f"also stated: {_count(self.facts, 'fact')} ({command}facts {self.pred})")
+        return "\n".join(lines)
+
+    def to_data(self) -> dict:
+        return {"predicate": self.pred, "search": dict(self.search),
+                "rules": [entry.to_data() for entry in self.entries]}
+
+    def markdown(self) -> str:
+        from .catalog import markdown
+        return markdown(self.entries)
+
+
+@dataclass(frozen=True)
+class FactRows:
+    """The stated facts of a predicate: its tables (with their # lines) and rows with file:line."""
+    pred: str
+    arity: int
+    columns: tuple                # argument names from the table header (or A1, A2 …)
+    tables: tuple                 # ((path, origin, (doc line, ...)), ...)
+    rows: tuple                   # ((values, where, origin), ...)
+    rules: int = 0                # how many rules also derive the predicate
+
+    def __bool__(self):
+        return bool(self.rows)
+
+    def text(self, lang="en", command=":") -> str:
+        name = f"{self.pred}/{self.arity}"
+        derived = f"{command}rules {self.pred}"
+        if not self.tables and not self.rows:
+            return f"{name} has no stated facts; it is derived by {_count(self.rules, 'rule')} ({derived})"
+        lines = []
+        for path, origin, doc in self.tables:
+            lines.append(path + (f" ({_words(lang)['user']})" if origin == "user" else ""))
+            lines += [f"  # {d}" for d in doc]
+        if self.rows:
+            lines.append(table(list(self.columns) + ["where"],
+                               [tuple(values) + (where + (" (user)" if origin == "user" else ""),)
+                                for values, where, origin in self.rows]))
+        more = f"; {_count(self.rules, 'rule')} derive more: {derived}" if self.rules else ""
+        lines.append(f"({_count(len(self.rows), 'fact')}{more})")
+        return "\n".join(lines)
+
+    def to_data(self) -> dict:
+        return {"predicate": self.pred, "arity": self.arity, "columns": list(self.columns),
+                "tables": [{"path": p, "origin": o, "doc": list(d)} for p, o, d in self.tables],
+                "facts": [{"values": list(v), "where": w, "origin": o} for v, w, o in self.rows],
+                "rules": self.rules}
+
+
+def conventions_text(conventions: dict) -> str:
+    """``Session.conventions()`` a line a convention: the default first, the next cast's choice.
+
+    >>> print(conventions_text({"zi_hour": {"default": "same-day", "values": ["same-day", "next-day"],
+    ...                                     "next": "next-day"}}))
+    zi_hour: same-day (default), next-day (next cast)
+    """
+    lines = []
+    for name, c in conventions.items():
+        values = sorted(c["values"], key=lambda v: (v != c["default"], c["values"].index(v)))
+        marks = []
+        for v in values:
+            tags = [t for t, on in (("default", v == c["default"]), ("next cast", v == c["next"])) if on]
+            marks.append(v + (f" ({', '.join(tags)})" if tags else ""))
+        lines.append(f"{name}: " + ", ".join(marks))
+    return "\n".join(lines)
+
+
+def topics_text(topics: dict) -> str:
+    """``Session.topics()`` a line a topic: its use-god, names and aliases."""
+    return "\n".join(f"{t}: {v['use']}  {v['chinese']} {v['korean']} — {v['english']}"
+                     + (f"  ({', '.join(v['aliases'])})" if v["aliases"] else "") for t, v in topics.items())
+
+
+def stars_data(stars, lines=True) -> list:
+    """``Session.stars()`` as ``liuyao stars --json`` prints it (without the lines when the cast
+    only gave the pillars)."""
+    hidden = () if lines else ("lines", "changed", "hidden", "active")
+    return [{k: v for k, v in star.items() if k not in hidden} for star in stars]
+
+
+def stars_text(stars, lines=True) -> str:
+    """``Session.stars()`` as a table: where each star falls (and on which lines), by which rule."""
+    names = ["star", "key", "falls on"] + (["lines"] if lines else []) + ["rule"]
+    rows = [(s["name"], s["key"] or "", " ".join(s["branch"] + s["stem"]))
+            + ((" ".join(map(str, s["lines"])),) if lines else ()) + (s["rule"] or "",) for s in stars]
+    return table(names, rows)

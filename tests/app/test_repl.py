@@ -124,17 +124,17 @@ def test_every_command_through_a_pipe(transcript):
     assert said["?- clash('子',\n      X)."] == "X\n──\n午\n(1 answer)"
     assert said[":chart"] == said[CAST]
     proof = said[":why line_relative(C, 3, '妻財')"]
-    assert proof.startswith("[rule] line_relative(c1, 3, 妻財)   ⇐ line_relative.1 爻之六親   kb/chart.dl:")
+    assert proof.startswith("[rule] line_relative(c1, 3, 妻財)   ⇐ line_relative.1 爻之六親   kb/chart/line_relatives.dl:")
     assert "(expand #" in proof and proof.splitlines()[0].endswith("#1")
     folded = said[":why relative('土', '水', R)"].splitlines()
-    assert folded[0].startswith("[rule] relative(土, 水, 妻財)   ⇐ relative.4 妻財   kb/relatives.dl:")
+    assert folded[0].startswith("[rule] relative(土, 水, 妻財)   ⇐ relative.4 妻財   kb/base/relatives.dl:")
     assert folded[-1] == "└─ … overcomes(土, 水)   (expand #2)"
     expanded = said[":expand 2"].splitlines()
     assert expanded[0].startswith("[rule] overcomes(土, 水)   ⇐ overcomes.1 相克") and expanded[0].endswith("#2")
     assert any(line.startswith("├─ [fact] element_order(土, ") for line in expanded)
     assert "strong('c1', 'line', 3) fails" in said[":whynot hidden_motion(C, 3)"]
     rules = said[":rules day_break"].splitlines()
-    assert rules[0] == "day_break/2: 1 rule" and rules[1].startswith("day_break.1 日破   kb/states.dl:")
+    assert rules[0] == "day_break/2: 1 rule" and rules[1].startswith("day_break.1 日破   kb/states/motion.dl:")
     assert "  source: 004_a344116fb00259f2.txt:59  大忌日破" in rules
     assert "  convention: day_clash_static" in rules
     assert rules[-1].startswith("  day_break(C, P) <= day_clash(C, P)")
@@ -170,7 +170,7 @@ def test_judge_and_the_other_questions_of_the_cli(transcript):
     out, said, _ = transcript
     chart = said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 丙寅"]
     judged = said[":judge wealth"]
-    assert judged.startswith(chart + "\n\ntopic: wealth\n") and "verdict: 受克無救" in judged
+    assert judged.startswith(chart + "\n\ntopic: seeking wealth\n") and "verdict: 受克無救" in judged
     assert said["?- use_grade(C, G)."] == "G\n────────\n受克無救\n(1 answer)"   # the question stays on C
     stars = said[":stars"].splitlines()
     assert stars[0].split() == ["star", "key", "falls", "on", "lines", "rule"]
@@ -179,9 +179,9 @@ def test_judge_and_the_other_questions_of_the_cli(transcript):
     assert "about: father" in illness and "\n\n[rule] use_grade(c" in illness and "(expand #" in illness
     assert any(line.startswith("wealth: 妻財") for line in said[":topics"].splitlines())
     found = said[":rules grep 日破"]
-    assert re.match(r"\d+ rules matching grep 日破\n", found) and "\nday_break.1 日破   kb/states.dl:" in found
+    assert re.match(r"\d+ rules matching grep 日破\n", found) and "\nday_break.1 日破   kb/states/motion.dl:" in found
     found = said[":rules source 004:59"]
-    assert re.match(r"\d+ rules? matching source 004:59\n", found) and "\nday_break.1 日破   kb/states.dl:" in found
+    assert re.match(r"\d+ rules? matching source 004:59\n", found) and "\nday_break.1 日破   kb/states/motion.dl:" in found
     assert all("004_a344116fb00259f2.txt:59" in block or "004_a344116fb00259f2.txt:61" in block
                for block in re.split(r"\n(?=\S)", found)[1:])
 

@@ -29,7 +29,7 @@ def test_grep_finds_every_rule_of_a_name_with_its_file_and_line(capsys):
     found = blocks(out)
     assert code == 0 and out.startswith(f"{len(found)} rules matching grep 月破\n")
     assert {"month_break.1", "use_reason.6", "turns_into.4", "emerges.5"} <= set(found)
-    assert re.search(r"^month_break\.1 月破   kb/states\.dl:\d+$", found["month_break.1"], re.M)
+    assert re.search(r"^month_break\.1 月破   kb/states/strength\.dl:\d+$", found["month_break.1"], re.M)
     for block in found.values():                     # the name is in the id, title or a source quote
         named = [line for line in block.splitlines() if not line.startswith("  ") or line.startswith("  source:")]
         assert any("月破" in line for line in named), block
@@ -50,7 +50,7 @@ def test_topic_and_predicate(capsys):
     code, out, _ = run(capsys, "rules", "--topic", "marriage")
     assert code == 0 and "use_relative.3" in blocks(out)
     code, out, _ = run(capsys, "rules", "day_break")
-    assert code == 0 and out.startswith("day_break/2: 1 rule\nday_break.1 日破   kb/states.dl:")
+    assert code == 0 and out.startswith("day_break/2: 1 rule\nday_break.1 日破   kb/states/motion.dl:")
     code, out, _ = run(capsys, "rules", "branch_order")
     assert code == 1 and out == ("branch_order/2 has no rules; it is stated in facts/branch_order.tsv "
                                  "(liuyao facts branch_order)\n")
@@ -96,7 +96,7 @@ def test_the_markdown_index_is_a_table_per_file(capsys):
     code, out, _ = run(capsys, "rules", "--markdown")
     assert code == 0 and out.startswith("# Rule index\n")
     files = re.findall(r"^## (\S+)$", out, re.M)
-    assert files == sorted(files) and "kb/branches.dl" in files
+    assert files == sorted(files) and "kb/base/branches.dl" in files
     rows = [line for line in out.splitlines() if re.match(r"\| \d+ \|", line)]
     total = int(re.search(r"^(\d+) rules in (\d+) files\.$", out, re.M).group(1))
     assert len(rows) == total and all(row.count(" | ") >= 4 for row in rows)

@@ -141,7 +141,7 @@ def test_a_worker_that_dies_is_replaced_with_its_cast_and_question(box):
     with pytest.raises(WorkerError, match="restored"):
         box.ask("clash('子', X)")
     assert box.cast_id == "c1" and box.ask("day_break(C, P)") == [(3,)]
-    assert box.ask("use_grade(C, G)") == [("受克無救",)] and "topic: wealth" in box.judgment_text()
+    assert box.ask("use_grade(C, G)") == [("受克無救",)] and "topic: seeking wealth" in box.judgment_text()
 
 
 def test_the_proxy_is_made_from_the_table_of_calls():

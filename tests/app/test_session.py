@@ -61,7 +61,7 @@ def test_without_a_cast_c_stays_free():
 
 def test_rules_and_facts_cite_file_and_line(session):
     (rule,) = session.rules("clash")
-    assert rule.info.id == "clash.1" and rule.where.startswith("kb/branches.dl:") and rule.origin == "shipped"
+    assert rule.info.id == "clash.1" and rule.where.startswith("kb/base/branches.dl:") and rule.origin == "shipped"
     assert rule.info.sources and rule.clause.startswith("clash(X, Y) <= ")
     facts = session.facts("branch_order")
     assert facts.columns == ("branch", "order") and len(facts.rows) == 12
@@ -182,7 +182,7 @@ def test_judge_puts_the_question_on_the_cast():
     assert data["topic"] == "wealth" and data["verdict"] == {"strong": False, "grade": "受克無救"}
     assert "proof" not in data and pickle.loads(pickle.dumps(data)) == data
     assert s.ask("use_grade(C, G)") == [("受克無救",)] and s.ask("use_god_strong(C)") == []
-    assert s.judgment_text().startswith(s.chart_text() + "\n\ntopic: wealth")
+    assert s.judgment_text().startswith(s.chart_text() + "\n\ntopic: seeking wealth")
     assert s.judgment_proof().statement.startswith("use_grade(") and '"proof"' in s.judgment_json()
     assert "<table" in s.judgment_html() and "受克無救" in s.judgment_html()
     assert s.snapshot().question == ("wealth", None, None)
@@ -240,7 +240,7 @@ def test_a_topic_finds_the_readings_that_name_it_in_their_head(folder):
 def test_rules_text_and_data(session):
     found = session.rules("hidden_motion")
     text = found.text()
-    assert text.startswith("hidden_motion/2: 2 rules\nhidden_motion.1 暗動   kb/states.dl:")
+    assert text.startswith("hidden_motion/2: 2 rules\nhidden_motion.1 暗動   kb/states/motion.dl:")
     assert found.to_data()["rules"][0]["sources"][0].startswith("004_a344116fb00259f2.txt:91")
     assert session.rules("branch_order").text(command="liuyao ") == \
         "branch_order/2 has no rules; it is stated in facts/branch_order.tsv (liuyao facts branch_order)"

@@ -21,19 +21,19 @@ moment: its candidates have branches and no dates.
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta, timezone
+from functools import lru_cache
 
 from lunar_python import Solar
 
 from . import calendar
 from .engine import render
-from .errors import UserError
 
 LANGS = ("ko", "zh", "en")
 _STEMS = "甲乙丙丁戊己庚辛壬癸"
 _SIXTY = [_STEMS[i % 10] + calendar.BRANCHES[i % 12] for i in range(60)]
 _NOON = time(12)
 _CHINA = timezone(timedelta(hours=8), "UTC+08:00")    # lunar-python's 節 table is China Standard Time
-_PAST_BOUNDARY = timedelta(minutes=1)                 # a pillar is read a minute after its 節
+_LAST_YEAR = 2999                                     # the last year queries.calendar supports
 
 
 def _quote(value) -> str:
@@ -100,6 +100,7 @@ def candidates(judgment, count: int = 3) -> list:
     table, unit_order = kinds(kb), units(kb)
     order = {b: i for i, b in enumerate(calendar.BRANCHES)}
     stems = {(k, b): s for _, k, b, s in kb.match("timing_stem", c, None, None, None)}
+    start = cast_date(made.moment, made.day) if made.moment is not None else None
     groups = {}
     for _, unit, kind, branch in kb.match("timing_candidate", c, None, None, None):
         key = (unit, kind) if table[kind]["shape"] == "within" else (unit, kind, branch)
@@ -119,22 +120,27 @@ def candidates(judgment, count: int = 3) -> list:
         stem = stems.get((kind, branches[0]))
         if stem is not None:
             item["stem"] = stem
-        item["dates"] = dates(made, unit, branches, stem, count) if made.moment is not None else []
+        many = 1 if info["shape"] == "once" else count
+        item["dates"] = dates(made, unit, branches, stem, many, start) if made.moment is not None else []
         found.append(((info["rank"], unit_order[unit][0], order[branches[0]], kind), item))
-    ranked = [item for _, item in sorted(found, key=lambda pair: pair[0])]
-    for n, item in enumerate(ranked, 1):
-        item["rank"] = n
-    return ranked
+    return [{"rank": n, **item} for n, (_, item) in enumerate(sorted(found, key=lambda pair: pair[0]), 1)]
 
 
 # ---- dates --------------------------------------------------------------------------------
 
-def dates(made, unit, branches, stem=None, count=3) -> list:
+# The 節 that open the months, in their order from 小寒 (丑) to 大雪 (子); lunar-python's names.
+_JIE = (("小寒", "丑"), ("立春", "寅"), ("惊蛰", "卯"), ("清明", "辰"), ("立夏", "巳"), ("芒种", "午"),
+        ("小暑", "未"), ("立秋", "申"), ("白露", "酉"), ("寒露", "戌"), ("立冬", "亥"), ("大雪", "子"))
+
+
+def dates(made, unit, branches, stem=None, count=3, start=None) -> list:
     """The next ``count`` dates (ISO text) after the cast's moment in that unit whose branch is
-    one of ``branches`` (and, for days, whose stem is ``stem``), soonest first."""
+    one of ``branches`` (and, for days, whose stem is ``stem``), soonest first. ``start`` is the
+    cast's date (``cast_date``), when known."""
     moment = made.moment
     if unit == "day":
-        found = [d for b in branches for d in next_days(moment, made.day, b, stem, count)]
+        start = start or cast_date(moment, made.day)
+        found = [d for b in branches for d in next_days(start, made.day, b, stem, count)]
     elif unit == "month":
         found = [d for b in branches for d in next_months(moment, b, count)]
     elif unit == "year":
@@ -147,22 +153,26 @@ def dates(made, unit, branches, stem=None, count=3) -> list:
 
 def cast_date(moment: datetime, day_pillar: str) -> date:
     """The calendar date whose day pillar is the cast's (the next date for a late 子 hour read
-    with zi_hour=next-day)."""
+    with zi_hour=next-day).
+
+    >>> from queries.calendar import parse_moment
+    >>> cast_date(parse_moment("2024-02-29T23:30", "Asia/Shanghai"), "甲子")
+    datetime.date(2024, 3, 1)
+    """
     local = moment.date()
     noon = calendar.pillars(datetime.combine(local, _NOON, moment.tzinfo)).day
     return local + timedelta(days=(_SIXTY.index(day_pillar) - _SIXTY.index(noon)) % 60)
 
 
-def next_days(moment: datetime, day_pillar: str, branch: str, stem: str | None = None, count: int = 3) -> list:
-    """The next dates after the cast's day whose day branch is ``branch`` (and stem ``stem``).
+def next_days(start: date, day_pillar: str, branch: str, stem: str | None = None, count: int = 3) -> list:
+    """The next dates after ``start``, the date of the day pillar ``day_pillar``, whose day branch
+    is ``branch`` (and stem ``stem``).
 
-    >>> from queries.calendar import parse_moment
-    >>> next_days(parse_moment("2024-10-08T04:00", "Asia/Seoul"), "乙巳", "午", count=2)
+    >>> next_days(date(2024, 10, 8), "乙巳", "午", count=2)
     [datetime.date(2024, 10, 9), datetime.date(2024, 10, 21)]
-    >>> next_days(parse_moment("2024-10-08T04:00", "Asia/Seoul"), "乙巳", "寅", "甲", count=1)
+    >>> next_days(date(2024, 10, 8), "乙巳", "寅", "甲", count=1)
     [datetime.date(2024, 10, 17)]
     """
-    start = cast_date(moment, day_pillar)
     here = _SIXTY.index(day_pillar)
     if stem is None:
         step, ahead = 12, (calendar.BRANCHES.index(branch) - here) % 12 or 12
@@ -171,22 +181,24 @@ def next_days(moment: datetime, day_pillar: str, branch: str, stem: str | None =
     return [start + timedelta(days=ahead + step * k) for k in range(count)]
 
 
-def _china(solar) -> datetime:
-    return datetime(solar.getYear(), solar.getMonth(), solar.getDay(), solar.getHour(),
-                    solar.getMinute(), solar.getSecond(), tzinfo=_CHINA)
+@lru_cache(maxsize=256)
+def _jie(year: int) -> tuple:
+    """(instant in UTC+8, branch of the month it opens) of the twelve 節 of a Gregorian year."""
+    table = Solar.fromYmd(year, 6, 1).getLunar().getJieQiTable()
+    out = []
+    for name, branch in _JIE:
+        s = table[name]
+        out.append((datetime(s.getYear(), s.getMonth(), s.getDay(), s.getHour(), s.getMinute(),
+                             s.getSecond(), tzinfo=_CHINA), branch))
+    return tuple(out)
 
 
-def _branch_of(moment: datetime, pillar: str):
-    """The branch of the year or month pillar at a moment; None outside the calendar's years."""
-    try:
-        return getattr(calendar.pillars(moment), pillar)[1]
-    except UserError:
-        return None
-
-
-def _china_wall(moment: datetime):
-    wall = moment.astimezone(_CHINA)
-    return Solar.fromYmdHms(wall.year, wall.month, wall.day, wall.hour, wall.minute, wall.second)
+def _years(moment: datetime):
+    """Gregorian years from the moment's on, within the calendar's supported years."""
+    year = moment.astimezone(_CHINA).year
+    while year <= _LAST_YEAR:
+        yield year
+        year += 1
 
 
 def next_months(moment: datetime, branch: str, count: int = 3) -> list:
@@ -196,34 +208,32 @@ def next_months(moment: datetime, branch: str, count: int = 3) -> list:
     >>> next_months(parse_moment("2024-10-08T04:00", "Asia/Seoul"), "子", count=2)
     [datetime.date(2024, 12, 7), datetime.date(2025, 12, 7)]
     """
-    found, here = [], moment
-    while len(found) < count:
-        jie = _china(_china_wall(here).getLunar().getNextJie(False).getSolar())
-        opened = _branch_of(jie + _PAST_BOUNDARY, "month")
-        if opened is None:
+    found = []
+    for year in _years(moment):
+        found += [jie.astimezone(moment.tzinfo).date() for jie, opens in _jie(year)
+                  if opens == branch and jie > moment]
+        if len(found) >= count:
             break
-        if opened == branch:
-            found.append(jie.astimezone(moment.tzinfo).date())
-        here = jie + _PAST_BOUNDARY
-    return found
+    return found[:count]
 
 
 def next_years(moment: datetime, branch: str, count: int = 3) -> list:
-    """The local dates of the next 立春 after the moment that open a year with branch ``branch``.
+    """The local dates of the next 立春 after the moment that open a year with branch ``branch``
+    (the year whose 立春 falls in Gregorian year Y has the branch of (Y - 4) mod 12, 子 first).
 
     >>> from queries.calendar import parse_moment
     >>> next_years(parse_moment("2024-10-08T04:00", "Asia/Seoul"), "午", count=2)
     [datetime.date(2026, 2, 4), datetime.date(2038, 2, 4)]
     """
-    found, year = [], moment.astimezone(_CHINA).year
-    while len(found) < count:
-        spring = _china(Solar.fromYmd(year, 3, 1).getLunar().getJieQiTable()["立春"])
-        opened = _branch_of(spring + _PAST_BOUNDARY, "year")
-        if opened is None:
-            break
-        if spring > moment and opened == branch:
+    found = []
+    for year in _years(moment):
+        if calendar.BRANCHES[(year - 4) % 12] != branch:
+            continue
+        spring = _jie(year)[1][0]
+        if spring > moment:
             found.append(spring.astimezone(moment.tzinfo).date())
-        year += 1
+        if len(found) >= count:
+            break
     return found
 
 

@@ -84,7 +84,7 @@ def pace(judgment) -> dict | None:
 
 
 def blocked(judgment) -> list:
-    """Why the hoped-for thing has no day at all (000:141 到底空), with rule and reason."""
+    """Why the use-god's matter has no day at all (000:141 到底空), with rule and reason."""
     kb, c = judgment.chart.kb, judgment.chart.id
     out = []
     for _, why in kb.match("timing_none", c, None):

@@ -165,7 +165,7 @@ def test_a_use_god_void_to_the_bottom_has_no_day_000_141(kb):
     j = judge(cast("986986", month="巳", day="乙亥", kb=kb), "office")
     assert [b["kind"] for b in blocked(j)] == ["到底空"]
     found = candidates(j)
-    assert found and {t["polarity"] for t in found} == {"danger"}
+    assert found and {t["polarity"] for t in found} == {"against"}
     assert rows(found) == [("year", "忌神值日", "午")]
     why_not = kb.why_not(f"timing_candidate('{j.chart.id}', U, '出旬', X)")
     assert why_not is not None
@@ -177,7 +177,7 @@ def test_the_moving_taboo_god_gives_the_day_of_danger_and_of_its_check(kb):
     found = {t["kind"]: t for t in candidates(j)}
     (taboo,) = j.taboo_god
     branch = j.chart.lines[taboo - 1]["branch"]
-    assert found["忌神值日"]["branch"] == branch and found["忌神值日"]["polarity"] == "danger"
+    assert found["忌神值日"]["branch"] == branch and found["忌神值日"]["polarity"] == "against"
     assert found["制忌"]["branch"] == kb.ask(f"clash('{branch}', X)")[0][0]
     assert found["制忌"]["rank"] < found["忌神值日"]["rank"]
 

@@ -17,6 +17,10 @@ moment: its candidates have branches and no dates.
 ('緩', 'month')
 >>> candidates(judge(cast("787889", month="戌", day="乙巳"), "wealth"))[0]["dates"]
 []
+>>> [b["kind"] for b in blocked(judge(cast("986986", month="巳", day="乙亥"), "office"))]
+['到底空']
+>>> kinds(j.chart.kb)["出旬"]["shape"], units(j.chart.kb)["month"][1]["ko"]
+('once', '월')
 """
 from __future__ import annotations
 

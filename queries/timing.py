@@ -1,0 +1,259 @@
+"""The timing 應期 of a judged question, as data: the candidates that kb/timing/ derives, ranked,
+each with its rule, its reason in three languages and the next calendar dates on which it falls.
+
+Every choice is a clause: a candidate is a row of ``timing_candidate/4``; its rule and reason come
+from the proof of its ``timing_branch/3`` row, its rank, subject and polarity from
+``facts/timing_kind.tsv``. Python only turns branches into dates, through ``queries.calendar`` and
+lunar-python: the next days after the cast's day whose day branch is X (and stem S when the clauses
+give one), the next months that begin at a 節 with branch X, the next years that begin at a 立春
+with branch X, the next two-hour periods 時辰 with branch X. A cast given by its pillars has no
+moment: its candidates have branches and no dates.
+
+>>> from queries import cast, judge
+>>> j = judge(cast("787889", at="2024-10-08T04:00", tz="Asia/Seoul"), "wealth")
+>>> [(t["rank"], t["unit"], t["kind"], t["branch"], t["dates"]) for t in candidates(j, count=2)]
+[(1, 'month', '靜待沖', '午', ['2025-06-05', '2026-06-06'])]
+>>> pace(j)["speed"], pace(j)["unit"]
+('緩', 'month')
+>>> candidates(judge(cast("787889", month="戌", day="乙巳"), "wealth"))[0]["dates"]
+[]
+>>> [b["kind"] for b in blocked(judge(cast("986986", month="巳", day="乙亥"), "office"))]
+['到底空']
+>>> kinds(j.chart.kb)["出旬"]["shape"], units(j.chart.kb)["month"][1]["ko"]
+('once', '월')
+"""
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta, timezone
+from functools import lru_cache
+
+from lunar_python import Solar
+
+from . import calendar
+from .engine import render
+
+LANGS = ("ko", "zh", "en")
+_STEMS = "甲乙丙丁戊己庚辛壬癸"
+_SIXTY = [_STEMS[i % 10] + calendar.BRANCHES[i % 12] for i in range(60)]
+_NOON = time(12)
+_CHINA = timezone(timedelta(hours=8), "UTC+08:00")    # lunar-python's 節 table is China Standard Time
+_LAST_YEAR = 2999                                     # the last year queries.calendar supports
+
+
+def _quote(value) -> str:
+    return "'" + str(value).replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _goal(pred, *args) -> str:
+    return f"{pred}({', '.join(_quote(a) for a in args)})"
+
+
+def _said(kb, goal) -> tuple:
+    """(rule id, {lang: sentence}) of the rule that proves a ground goal."""
+    proof = kb.explain(goal)
+    return proof.rule.id, {lang: render.sentence(proof, lang) for lang in LANGS}
+
+
+def kinds(kb) -> dict:
+    """kind -> its row of facts/timing_kind.tsv as a dict."""
+    return {k: {"rank": rank, "subject": subject, "polarity": polarity, "unit": unit, "shape": shape,
+                "label": {"zh": zh, "ko": ko, "en": en}}
+            for k, rank, subject, polarity, unit, shape, zh, ko, en
+            in kb.match("timing_kind", None, None, None, None, None, None, None, None, None)}
+
+
+def units(kb) -> dict:
+    """unit -> (order, {lang: name}), nearest first: hour, day, month, year."""
+    return {u: (order, {"zh": zh, "ko": ko, "en": en})
+            for u, order, zh, ko, en in kb.match("timing_unit_name", None, None, None, None, None)}
+
+
+def pace(judgment) -> dict | None:
+    """How soon the matter comes (急 or 緩) and the unit its timing is read in, each with its
+    rule and reason; None when the clauses give no unit (no use-god and no single moving line)."""
+    kb, c = judgment.chart.kb, judgment.chart.id
+    unit = kb.match("timing_unit", c, None)
+    if not unit:
+        return None
+    (_, u), = unit
+    speeds = kb.match("timing_speed", c, None)
+    out = {"unit": u, "speed": speeds[0][1] if speeds else None}
+    out["unit_rule"], out["unit_reason"] = _said(kb, _goal("timing_unit", c, u))
+    if speeds:
+        proof = kb.explain(_goal("timing_speed", c, out["speed"]))
+        reason = proof.children[0]
+        out["speed_rule"] = reason.rule.id
+        out["speed_reason"] = {lang: render.sentence(reason, lang) for lang in LANGS}
+    return out
+
+
+def blocked(judgment) -> list:
+    """Why the use-god's matter has no day at all (000:141 到底空), with rule and reason."""
+    kb, c = judgment.chart.kb, judgment.chart.id
+    out = []
+    for _, why in kb.match("timing_none", c, None):
+        rule, reason = _said(kb, _goal("timing_none", c, why))
+        out.append({"kind": why, "rule": rule, "reason": reason})
+    return out
+
+
+def candidates(judgment, count: int = 3) -> list:
+    """The timing candidates of a judged question, ranked (1 first), with up to ``count`` dates."""
+    chart = judgment.chart
+    kb, c, made = chart.kb, chart.id, chart.cast
+    table, unit_order = kinds(kb), units(kb)
+    order = {b: i for i, b in enumerate(calendar.BRANCHES)}
+    stems = {(k, b): s for _, k, b, s in kb.match("timing_stem", c, None, None, None)}
+    start = cast_date(made.moment, made.day) if made.moment is not None else None
+    groups = {}
+    for _, unit, kind, branch in kb.match("timing_candidate", c, None, None, None):
+        key = (unit, kind) if table[kind]["shape"] == "within" else (unit, kind, branch)
+        groups.setdefault(key, []).append(branch)
+    found = []
+    for key, branches in groups.items():
+        unit, kind = key[0], key[1]
+        branches = sorted(branches, key=order.get)
+        rule, reason = _said(kb, _goal("timing_branch", c, kind, branches[0]))
+        info = table[kind]
+        item = {"unit": unit, "branch": branches[0] if len(key) == 3 else None, "kind": kind,
+                "label": info["label"], "subject": info["subject"], "polarity": info["polarity"],
+                "rule": rule, "reason": reason,
+                "why": _goal("timing_candidate", c, unit, kind, branches[0])}
+        if len(key) == 2:
+            item["within"] = branches
+        stem = stems.get((kind, branches[0]))
+        if stem is not None:
+            item["stem"] = stem
+        many = 1 if info["shape"] == "once" else count
+        item["dates"] = dates(made, unit, branches, stem, many, start) if made.moment is not None else []
+        found.append(((info["rank"], unit_order[unit][0], order[branches[0]], kind), item))
+    return [{"rank": n, **item} for n, (_, item) in enumerate(sorted(found, key=lambda pair: pair[0]), 1)]
+
+
+# ---- dates --------------------------------------------------------------------------------
+
+# The 節 that open the months, in their order from 小寒 (丑) to 大雪 (子); lunar-python's names.
+_JIE = (("小寒", "丑"), ("立春", "寅"), ("惊蛰", "卯"), ("清明", "辰"), ("立夏", "巳"), ("芒种", "午"),
+        ("小暑", "未"), ("立秋", "申"), ("白露", "酉"), ("寒露", "戌"), ("立冬", "亥"), ("大雪", "子"))
+
+
+def dates(made, unit, branches, stem=None, count=3, start=None) -> list:
+    """The next ``count`` dates (ISO text) after the cast's moment in that unit whose branch is
+    one of ``branches`` (and, for days, whose stem is ``stem``), soonest first. ``start`` is the
+    cast's date (``cast_date``), when known."""
+    moment = made.moment
+    if unit == "day":
+        start = start or cast_date(moment, made.day)
+        found = [d for b in branches for d in next_days(start, made.day, b, stem, count)]
+    elif unit == "month":
+        found = [d for b in branches for d in next_months(moment, b, count)]
+    elif unit == "year":
+        found = [d for b in branches for d in next_years(moment, b, count)]
+    else:
+        found = [d for b in branches for d in next_hours(moment, b, count)]
+    return [d.isoformat() if unit != "hour" else d.isoformat(timespec="minutes")
+            for d in sorted(set(found))[:count]]
+
+
+def cast_date(moment: datetime, day_pillar: str) -> date:
+    """The calendar date whose day pillar is the cast's (the next date for a late 子 hour read
+    with zi_hour=next-day).
+
+    >>> from queries.calendar import parse_moment
+    >>> cast_date(parse_moment("2024-02-29T23:30", "Asia/Shanghai"), "甲子")
+    datetime.date(2024, 3, 1)
+    """
+    local = moment.date()
+    noon = calendar.pillars(datetime.combine(local, _NOON, moment.tzinfo)).day
+    return local + timedelta(days=(_SIXTY.index(day_pillar) - _SIXTY.index(noon)) % 60)
+
+
+def next_days(start: date, day_pillar: str, branch: str, stem: str | None = None, count: int = 3) -> list:
+    """The next dates after ``start``, the date of the day pillar ``day_pillar``, whose day branch
+    is ``branch`` (and stem ``stem``).
+
+    >>> next_days(date(2024, 10, 8), "乙巳", "午", count=2)
+    [datetime.date(2024, 10, 9), datetime.date(2024, 10, 21)]
+    >>> next_days(date(2024, 10, 8), "乙巳", "寅", "甲", count=1)
+    [datetime.date(2024, 10, 17)]
+    """
+    here = _SIXTY.index(day_pillar)
+    if stem is None:
+        step, ahead = 12, (calendar.BRANCHES.index(branch) - here) % 12 or 12
+    else:
+        step, ahead = 60, (_SIXTY.index(stem + branch) - here) % 60 or 60
+    return [start + timedelta(days=ahead + step * k) for k in range(count)]
+
+
+@lru_cache(maxsize=256)
+def _jie(year: int) -> tuple:
+    """(instant in UTC+8, branch of the month it opens) of the twelve 節 of a Gregorian year."""
+    table = Solar.fromYmd(year, 6, 1).getLunar().getJieQiTable()
+    out = []
+    for name, branch in _JIE:
+        s = table[name]
+        out.append((datetime(s.getYear(), s.getMonth(), s.getDay(), s.getHour(), s.getMinute(),
+                             s.getSecond(), tzinfo=_CHINA), branch))
+    return tuple(out)
+
+
+def _years(moment: datetime):
+    """Gregorian years from the moment's on, within the calendar's supported years."""
+    year = moment.astimezone(_CHINA).year
+    while year <= _LAST_YEAR:
+        yield year
+        year += 1
+
+
+def next_months(moment: datetime, branch: str, count: int = 3) -> list:
+    """The local dates of the next 節 after the moment that open a month with branch ``branch``.
+
+    >>> from queries.calendar import parse_moment
+    >>> next_months(parse_moment("2024-10-08T04:00", "Asia/Seoul"), "子", count=2)
+    [datetime.date(2024, 12, 7), datetime.date(2025, 12, 7)]
+    """
+    found = []
+    for year in _years(moment):
+        found += [jie.astimezone(moment.tzinfo).date() for jie, opens in _jie(year)
+                  if opens == branch and jie > moment]
+        if len(found) >= count:
+            break
+    return found[:count]
+
+
+def next_years(moment: datetime, branch: str, count: int = 3) -> list:
+    """The local dates of the next 立春 after the moment that open a year with branch ``branch``
+    (the year whose 立春 falls in Gregorian year Y has the branch of (Y - 4) mod 12, 子 first).
+
+    >>> from queries.calendar import parse_moment
+    >>> next_years(parse_moment("2024-10-08T04:00", "Asia/Seoul"), "午", count=2)
+    [datetime.date(2026, 2, 4), datetime.date(2038, 2, 4)]
+    """
+    found = []
+    for year in _years(moment):
+        if calendar.BRANCHES[(year - 4) % 12] != branch:
+            continue
+        spring = _jie(year)[1][0]
+        if spring > moment:
+            found.append(spring.astimezone(moment.tzinfo).date())
+        if len(found) >= count:
+            break
+    return found
+
+
+def next_hours(moment: datetime, branch: str, count: int = 3) -> list:
+    """The local starts of the next two-hour periods 時辰 after the moment with branch ``branch``
+    (子 from 23:00, 丑 from 01:00, … 亥 from 21:00, on the local wall clock).
+
+    >>> from queries.calendar import parse_moment
+    >>> [t.isoformat() for t in next_hours(parse_moment("2024-10-08T04:00", "Asia/Seoul"), "子", 2)]
+    ['2024-10-08T23:00:00+09:00', '2024-10-09T23:00:00+09:00']
+    """
+    hour = (2 * calendar.BRANCHES.index(branch) - 1) % 24
+    found, day = [], moment.date()
+    while len(found) < count:
+        start = datetime.combine(day, time(hour), moment.tzinfo)
+        if start > moment:
+            found.append(start)
+        day += timedelta(days=1)
+    return found

@@ -1,0 +1,131 @@
+"""Properties of the timing 應期 of every question: each candidate rests on a cited rule or a named
+convention; a void use-god always gets its way out of the void; every date really has the
+candidate's branch, read back through queries.calendar."""
+import re
+from datetime import date, datetime, time, timedelta
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from queries import KnowledgeBase, calendar
+from queries.chart import cast
+from queries.judgment import judge, topics
+from queries.timing import candidates, pace
+
+ABOUT = {"return": {"about": "friend"}, "marriage": {"asker": "woman"}}
+ZONES = ("Asia/Seoul", "Asia/Shanghai", "America/New_York", "Europe/London")
+SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return KnowledgeBase()
+
+
+def question(kb, seed, at, tz, topic, zi_hour="same-day"):
+    chart = cast(seed=seed, at=at, tz=tz, conventions={"zi_hour": zi_hour}, kb=kb)
+    return judge(chart, topic, **ABOUT.get(topic, {}))
+
+
+moments = st.datetimes(min_value=datetime(1950, 1, 1), max_value=datetime(2060, 12, 31)).map(
+    lambda d: d.replace(second=0, microsecond=0).isoformat())
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(seed=st.integers(0, 10 ** 6), at=moments, tz=st.sampled_from(ZONES),
+       topic=st.sampled_from(sorted(topics(KnowledgeBase()))))
+def test_every_candidate_rests_on_a_rule_and_reads_in_three_languages(kb, seed, at, tz, topic):
+    try:
+        j = question(kb, seed, at, tz, topic)
+    except calendar.UserError:                    # a wall-clock time the zone skips
+        return
+    found = candidates(j)
+    kinds = {k for k, *_ in kb.match("timing_kind", None, None, None, None, None, None, None, None, None)}
+    rules = {r.info.id: r.info for r in kb.program.rules}
+    assert [t["rank"] for t in found] == list(range(1, len(found) + 1))
+    assert candidates(j) == found
+    scaled = {t["unit"] for t in found if t["kind"] not in ("出旬", "胎三合")}
+    assert len(scaled) <= 1 and (not scaled or scaled == {pace(j)["unit"]})
+    for t in found:
+        assert t["kind"] in kinds
+        info = rules[t["rule"]]
+        assert info.sources or info.conventions
+        assert kb.explain(t["why"]) is not None
+        assert set(t["reason"]) == {"ko", "zh", "en"}
+        assert all(text and "{" not in text for text in t["reason"].values())
+        assert not re.search("[A-Za-z]", t["reason"]["ko"]), t["reason"]["ko"]
+        assert not re.search("[A-Za-z]", t["reason"]["zh"]), t["reason"]["zh"]
+    for _, kind, _ in kb.match("timing_branch", j.chart.id, None, None):
+        assert kind in kinds
+
+
+@settings(max_examples=80, **SETTINGS)
+@given(seed=st.integers(0, 10 ** 6), month=st.sampled_from(calendar.BRANCHES),
+       day=st.sampled_from(["甲子", "丙寅", "戊辰", "庚午", "壬申", "乙亥", "丁丑", "己卯", "辛巳", "癸未"]),
+       topic=st.sampled_from(["wealth", "office", "document", "illness", "lost"]))
+def test_a_void_use_god_always_gets_its_way_out_and_its_clash(kb, seed, month, day, topic):
+    j = judge(cast(seed=seed, month=month, day=day, kb=kb), topic)
+    c = j.chart.id
+    void = [(k, p) for _, k, p in kb.match("use_god", c, None, None) if kb.match("void", c, k, p)
+            and (k == "hidden" or kb.match("static_line", c, p))]
+    kinds = {t["kind"] for t in candidates(j)}
+    if void and not kb.match("timing_none", c, None):
+        assert {"出旬", "沖空", "填實"} <= kinds
+    if not void:
+        assert not {"出旬", "沖空", "填實"} & kinds
+
+
+def test_the_void_property_is_not_vacuous(kb):
+    j = judge(cast(hexagram="離為火", month="午", day="癸未", kb=kb), "wealth")
+    assert kb.match("void", j.chart.id, "line", 4)
+
+
+def _at(d: date, tz, hour=12, minute=0, second=0):
+    return datetime.combine(d, time(hour, minute, second), tz)
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(seed=st.integers(0, 10 ** 6), at=moments, tz=st.sampled_from(ZONES),
+       topic=st.sampled_from(["wealth", "office", "childbirth", "lost", "house"]),
+       horizon=st.sampled_from([None, "hour", "day", "month", "year"]),
+       zi_hour=st.sampled_from(["same-day", "next-day"]))
+def test_every_date_has_the_branch_of_its_candidate(kb, seed, at, tz, topic, horizon, zi_hour):
+    try:
+        j = question(kb, seed, at, tz, topic, zi_hour)
+    except calendar.UserError:
+        return
+    moment, c = j.chart.cast.moment, j.chart.id
+    if horizon:
+        kb.assert_fact("cast_horizon", c, horizon)
+    try:
+        found = candidates(j)
+    finally:
+        if horizon:
+            kb.retract_fact("cast_horizon", c, horizon)
+    zone = moment.tzinfo
+    cast_day = calendar.pillars(moment, zi_hour).day
+    for t in found:
+        wanted = t.get("within") or [t["branch"]]
+        assert t["dates"] == sorted(t["dates"]) and len(set(t["dates"])) == len(t["dates"]) <= 3
+        assert t["dates"], t
+        for text in t["dates"]:
+            if t["unit"] == "hour":
+                start = datetime.fromisoformat(text).replace(tzinfo=zone)
+                assert start > moment and calendar.pillars(start + timedelta(minutes=30)).hour[1] in wanted
+                continue
+            d = date.fromisoformat(text)
+            if t["unit"] == "day":
+                pillar = calendar.pillars(_at(d, zone)).day
+                assert pillar[1] in wanted and pillar != cast_day and d > moment.date()
+                if "stem" in t:
+                    assert pillar[0] == t["stem"]
+            else:
+                field = "month" if t["unit"] == "month" else "year"
+                assert getattr(calendar.pillars(_at(d, zone, 23, 59, 59)), field)[1] in wanted
+                assert getattr(calendar.pillars(_at(d - timedelta(days=1), zone, 12)), field)[1] not in wanted
+                assert _at(d, zone, 23, 59, 59) > moment
+
+
+def test_a_cast_without_a_moment_has_branches_and_no_dates(kb):
+    found = candidates(judge(cast("787889", month="戌", day="乙巳", kb=kb), "illness", about="father"))
+    assert found and all(t["dates"] == [] and (t["branch"] or t["within"]) for t in found)

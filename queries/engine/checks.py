@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from .syntax import Atom, Compare, Var, term_vars
+from .terms import Atom, Compare, Var, term_vars
 
 
 def _binds(literal, bound):

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
-def show(value) -> str:
-    return value if isinstance(value, str) else repr(value)
+from .html import proof_html, why_not_html
+from .terms import show
 
 
 def statement(pred, args) -> str:
@@ -37,6 +36,7 @@ class Proof:
     text: str = ""                 # check: the comparison with values substituted
     height: int = 0
     why: object = None             # not: a WhyNot of the negated atom, when asked for
+    convention: tuple = ()         # fact: (name, value) when the row states a convention's choice
 
     @property
     def statement(self) -> str:
@@ -65,7 +65,6 @@ class Proof:
         return sorted({c for n in self.nodes() if n.rule for c in n.rule.conventions})
 
     def _repr_html_(self) -> str:
-        from ..html import proof_html
         return proof_html(self)
 
 
@@ -91,5 +90,4 @@ class WhyNot:
     seen: bool = False             # already explained above
 
     def _repr_html_(self) -> str:
-        from ..html import why_not_html
         return why_not_html(self)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .proof import Proof, WhyNot, show
-from .syntax import Var
+from .terms import Var, show
 
 LANGS = ("en", "ko", "zh")
 KIND = {
@@ -128,9 +127,9 @@ def text(proof: Proof, lang: str = "en", depth: int | None = None, sources: bool
 
 
 def conventions_used(proof: Proof) -> list:
-    """(name, value) of every convention fact the proof rests on, sorted."""
-    return sorted({(n.args[-2], n.args[-1]) for n in proof.nodes()
-                   if n.kind == "fact" and n.pred in ("convention", "convention_default")})
+    """(name, value) of every fact the proof rests on that states a convention's choice, sorted
+    (the knowledge base marks them: see ``Options.conventions``)."""
+    return sorted({n.convention for n in proof.nodes() if n.kind == "fact" and n.convention})
 
 
 def sentences(proof: Proof, lang: str = "en") -> str:

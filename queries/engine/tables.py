@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import KnowledgeError
+from .errors import KnowledgeError
 
 TYPES = {"str": str, "int": int}
 

@@ -37,7 +37,7 @@ def _user(origin, lang):
 
 # ---- proofs --------------------------------------------------------------------------------
 
-def proof_html(proof: Proof, lang: str = "en", open_levels: int = 2) -> str:
+def proof_html(proof, lang: str = "en", open_levels: int = 2) -> str:
     """A proof as nested ``<details>``: one per distinct rule node, opened down to
     ``open_levels``; each with its statement, rule id and title, sentence, sources and
     conventions and file:line; facts as list items citing file:line; a sub-proof shown
@@ -113,7 +113,7 @@ def proof_html(proof: Proof, lang: str = "en", open_levels: int = 2) -> str:
 
 # ---- why not -------------------------------------------------------------------------------
 
-def why_not_html(why: WhyNot, lang: str = "en", wrap: bool = True) -> str:
+def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
     """Why a goal has no answer: per rule, the first literal that fails, nested for derived ones.
 
     >>> from queries.engine.proof import Failure, WhyNot

@@ -3,7 +3,9 @@ assert and retract, and the explanations of answers.
 
 Three ways answer a question: the tables per partition (forward.py) when it names one
 partition, pyDatalog (through backend.py) otherwise, and, for the predicates that depend on no
-input, their answers computed once at load (and kept in the cache when there is one).
+input, their answers computed once at load (and kept in the cache when there is one). This
+module is the one place that keeps the three in step as facts come and go, which is why it is
+longer than the others.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -29,14 +31,13 @@ from difflib import get_close_matches
 
 from . import forward
 from .backend import Backend
-from .checks import dependency_graph, recursive_components
+from .checks import closure, dependency_graph, recursive_components
 from .errors import UserError
 from .explain import Explanation
 from .forward import Partitions, is_local, order
 from .program import read_program
-from .reader import parse_goal
-from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, substitute,
-                    term_vars, unify, unify_pattern)
+from .terms import (Atom, Const, Fact, Var, answer_vars, constants, row_key, substitute, term_vars, unify,
+                    unify_pattern)
 
 log = logging.getLogger("liuyao.engine")
 
@@ -70,7 +71,7 @@ class KnowledgeBase:
         for fact in self.program.facts:
             self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
         self._conventions = frozenset(self.options.conventions)
-        self._depends = _closure(dependency_graph(self.program.rules))
+        self._depends = closure(dependency_graph(self.program.rules))
         self._users = defaultdict(set)          # predicate -> the predicates that depend on it
         for pred, needs in self._depends.items():
             for need in needs:
@@ -210,7 +211,7 @@ class KnowledgeBase:
     def _check_fact(self, pred, args):
         arity = self.program.arity(pred)
         if arity is None:
-            raise UserError(f"unknown predicate {pred}/{len(args)}{self._suggest(pred)}")
+            raise UserError(f"unknown predicate {pred}/{len(args)}{self.program.suggest(pred)}")
         if arity != len(args):
             raise UserError(f"{pred} has {arity} arguments, not {len(args)}")
         for a in args:
@@ -285,38 +286,9 @@ class KnowledgeBase:
 
     # ---- asking ---------------------------------------------------------------------------
 
-    def _suggest(self, pred):
-        near = get_close_matches(pred, sorted(self.program.declared), n=3)
-        return f"; did you mean {', '.join(near)}?" if near else ""
-
     def parse(self, goal):
         """A goal string or literal tuple, checked against the program's predicates."""
-        if isinstance(goal, (Atom, Compare)):
-            goal = (goal,)
-        if isinstance(goal, str):
-            try:
-                goal = parse_goal(goal)
-            except ValueError as e:
-                raise UserError(f"goal {goal!r}: {e}") from None
-        bound = set()
-        for lit in goal:
-            if isinstance(lit, Atom):
-                arity = self.program.arity(lit.pred)
-                if arity is None:
-                    raise UserError(f"unknown predicate {lit.pred}/{len(lit.args)}{self._suggest(lit.pred)}")
-                if arity != len(lit.args):
-                    raise UserError(f"{lit.pred} has {arity} arguments, {lit} has {len(lit.args)}")
-                if not lit.negated:
-                    bound |= set(term_vars(lit))
-            else:
-                free = set(term_vars(lit)) - bound
-                if lit.op in ("==", "in") and isinstance(lit.left, Var):
-                    free -= {lit.left.name}
-                if free:
-                    raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
-                if lit.op in ("==", "in") and isinstance(lit.left, Var):
-                    bound.add(lit.left.name)
-        return tuple(goal)
+        return self.program.goal(goal)
 
     def solve(self, body):
         """All solutions of a parsed conjunction as dicts, sorted and cached: a lookup in the
@@ -431,17 +403,3 @@ class KnowledgeBase:
             if self.solve(body):
                 return rule, body
         return None
-
-
-def _closure(graph):
-    """Each predicate with every predicate it depends on, itself included."""
-    closure = {}
-    for start in graph:
-        seen, stack = {start}, [start]
-        while stack:
-            for nxt in graph.get(stack.pop(), ()):
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-        closure[start] = frozenset(seen)
-    return closure

@@ -12,13 +12,14 @@ with its file:line, checked together before anything is loaded.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from pathlib import Path
 
 from .checks import program_problems
-from .errors import KnowledgeError
-from .reader import parse_text
+from .errors import KnowledgeError, UserError
+from .reader import parse_goal, parse_text
 from .tables import read_table
-from .terms import Atom, Const, Fact
+from .terms import Atom, Compare, Const, Fact, Var, term_vars
 
 PARTS = ("facts", "kb", "views")
 
@@ -62,6 +63,41 @@ class Program:
 
     def arity(self, pred):
         return self.declared.get(pred, (None,))[0]
+
+    def suggest(self, pred) -> str:
+        """'; did you mean …?' with the nearest predicate names, or ''."""
+        near = get_close_matches(pred, sorted(self.declared), n=3)
+        return f"; did you mean {', '.join(near)}?" if near else ""
+
+    def goal(self, goal) -> tuple:
+        """A goal (text, a literal or a tuple of literals) as literals checked against the
+        predicates: known, of their arity, every compared variable bound before."""
+        if isinstance(goal, (Atom, Compare)):
+            goal = (goal,)
+        if isinstance(goal, str):
+            try:
+                goal = parse_goal(goal)
+            except ValueError as e:
+                raise UserError(f"goal {goal!r}: {e}") from None
+        bound = set()
+        for lit in goal:
+            if isinstance(lit, Atom):
+                arity = self.arity(lit.pred)
+                if arity is None:
+                    raise UserError(f"unknown predicate {lit.pred}/{len(lit.args)}{self.suggest(lit.pred)}")
+                if arity != len(lit.args):
+                    raise UserError(f"{lit.pred} has {arity} arguments, {lit} has {len(lit.args)}")
+                if not lit.negated:
+                    bound |= set(term_vars(lit))
+            else:
+                free = set(term_vars(lit)) - bound
+                if lit.op in ("==", "in") and isinstance(lit.left, Var):
+                    free -= {lit.left.name}
+                if free:
+                    raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
+                if lit.op in ("==", "in") and isinstance(lit.left, Var):
+                    bound.add(lit.left.name)
+        return tuple(goal)
 
 
 def read_program(folders) -> Program:

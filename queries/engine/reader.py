@@ -231,10 +231,10 @@ def _as_pydatalog_reads(text):
     lines = text.splitlines()
     spaces = ""
     for line in lines:
-        spaces = re.match(r"^\s*", line).group()
+        spaces = line[:len(line) - len(line.lstrip())]
         if spaces and line != spaces:
             break
-    return "\n".join(re.sub("^" + re.escape(spaces), "", line) for line in lines)
+    return "\n".join(line[len(spaces):] if line.startswith(spaces) else line for line in lines)
 
 
 def parse_text(text: str, path: str, origin: str = "shipped"):

@@ -5,8 +5,6 @@ import os
 import pickle
 import stat
 
-import pytest
-
 from queries.engine import Cache, Options
 
 from .programs import BASE, with_base

@@ -55,13 +55,15 @@ class Cache:
             return None
         path = self.folder / f"static-{key}.json"
         try:
-            data = json.loads(_read_regular(path, self.limit))
-            answers = _checked(data, key, arities)
-            if answers is not None:
-                os.utime(path)
-            return answers
+            answers = _checked(json.loads(_read_regular(path, self.limit)), key, arities)
         except (OSError, ValueError, RecursionError):
             return None
+        if answers is not None:
+            try:
+                os.utime(path)          # recently used: evicted last
+            except OSError:
+                pass
+        return answers
 
     def write(self, key, answers) -> None:
         if not self._private():
@@ -90,8 +92,8 @@ class Cache:
             except OSError:
                 self._usable = False
                 return False
-            mine = not hasattr(os, "getuid") or st.st_uid == os.getuid()
-            self._usable = stat.S_ISDIR(st.st_mode) and mine and not st.st_mode & 0o022
+            private = os.name != "posix" or (st.st_uid == os.getuid() and not st.st_mode & 0o022)
+            self._usable = stat.S_ISDIR(st.st_mode) and private
             if not self._usable and str(self.folder) not in _warned:
                 _warned.add(str(self.folder))
                 print(f"warning: the cache folder {self.folder} belongs to another user or others may "

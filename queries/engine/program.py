@@ -11,6 +11,7 @@ with its file:line, checked together before anything is loaded.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -101,7 +102,10 @@ class Program:
 
 
 def read_program(folders) -> Program:
-    """Read the folders (Folder values or paths); raise KnowledgeError listing every problem."""
+    """Read the folders (Folder values or paths, or one of them); raise KnowledgeError listing
+    every problem."""
+    if isinstance(folders, (str, os.PathLike, Folder)):
+        folders = [folders]
     program, problems = Program(), []
     for folder in map(Folder.of, folders):
         if not folder.path.is_dir():

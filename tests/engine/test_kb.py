@@ -34,6 +34,7 @@ def test_a_three_rule_program_from_a_folder_is_all_there_is(tmp_path):
     assert kb.explain("far('a', 'd')").rule.id == "far.1"
     with pytest.raises(UserError, match="unknown predicate clash/2"):
         kb.ask("clash('子', X)")
+    assert KnowledgeBase(tmp_path).ask("far('a', Y)") == kb.ask("far('a', Y)")      # one folder alone
 
 
 def test_a_folder_given_as_a_path_is_the_users(tmp_path):

@@ -29,7 +29,7 @@ class Proof:
     pred: str                      # predicate, or the comparison operator for a check
     args: tuple                    # ground arguments ('_X' names stay for existential ones)
     where: str = ""                # file:line of the fact row or of the rule
-    origin: str = "shipped"        # shipped | user | asserted
+    origin: str = ""               # the folder's origin (shipped, user …) or asserted
     rule: object = None            # RuleInfo for rule nodes
     bindings: tuple = ()           # ((variable, value), ...) for rule nodes
     children: tuple = ()

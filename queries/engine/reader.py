@@ -237,7 +237,7 @@ def _as_pydatalog_reads(text):
     return "\n".join(line[len(spaces):] if line.startswith(spaces) else line for line in lines)
 
 
-def parse_text(text: str, path: str, origin: str = "shipped"):
+def parse_text(text: str, path: str, origin: str = ""):
     """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'."""
     lines = text.splitlines()
     rules, facts, problems = [], [], []

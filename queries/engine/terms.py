@@ -86,7 +86,7 @@ class Rule:
     path: str
     line: int
     info: RuleInfo
-    origin: str = "shipped"
+    origin: str = ""
 
     def __str__(self):
         return f"{self.head} <= {' & '.join(map(str, self.body))}"
@@ -101,7 +101,7 @@ class Fact:
     atom: Atom
     path: str
     line: int
-    origin: str = "shipped"
+    origin: str = ""
     notes: tuple = field(default=())
 
     @property

@@ -1,3 +1,7 @@
+"""Fixtures of the whole suite. The tests mirror the house: tests/engine/ runs the engine on
+programs of its own (no shipped knowledge), tests/knowledge/ the shipped knowledge (the
+agreement tests there are marked slow), tests/regressions/ one file per bug, and the app's
+tests the rest."""
 import pytest
 
 from queries import KnowledgeBase

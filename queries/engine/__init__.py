@@ -1,13 +1,37 @@
 """The generic Datalog machinery: reading, checking, solving, proving and rendering.
 
-The app imports what it needs from this package, not from its modules.
+It imports nothing of the app and knows no domain by name: the app gives it the folders to
+load and, in ``Options``, the names that matter (partition and convention predicates, the
+cache). The app imports what it needs from this package, not from its modules; each name is
+imported on first use, so that ``queries.engine.errors`` stays light.
 """
-from . import render
-from .kb import KnowledgeBase, engine_name
-from .proof import Failure, Proof, WhyNot, show
-from .render import LANGS
-from .syntax import Atom, Compare, Const, RuleInfo, Var, parse_goal, parse_text, substitute
-from .tables import read_table
+from importlib import import_module
 
-__all__ = ["Atom", "Compare", "Const", "Failure", "KnowledgeBase", "LANGS", "Proof", "RuleInfo", "Var",
-           "WhyNot", "engine_name", "parse_goal", "parse_text", "read_table", "render", "show", "substitute"]
+_HOME = {
+    "Atom": "terms", "Compare": "terms", "Const": "terms", "RuleInfo": "terms", "Var": "terms",
+    "show": "terms", "substitute": "terms",
+    "parse_goal": "reader", "parse_text": "reader",
+    "Failure": "proof", "Proof": "proof", "WhyNot": "proof",
+    "KnowledgeBase": "kb", "Options": "kb",
+    "Folder": "program", "check_folders": "program",
+    "Cache": "cache",
+    "read_table": "tables",
+    "LANGS": "render",
+    "KnowledgeError": "errors", "QueryTimeout": "errors", "UserError": "errors",
+}
+_MODULES = ("render", "html")
+
+__all__ = sorted([*_HOME, *_MODULES, "engine_name"])
+
+
+def __getattr__(name):
+    if name in _MODULES:
+        return import_module(f".{name}", __name__)
+    if name == "engine_name":
+        value = import_module(".backend", __name__).name
+    elif name in _HOME:
+        value = getattr(import_module(f".{_HOME[name]}", __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value

@@ -8,8 +8,9 @@ Warning: an existential variable in a negation whose name does not start with ``
 from __future__ import annotations
 
 from collections import defaultdict
+from difflib import get_close_matches
 
-from .syntax import Atom, Compare, Var, term_vars
+from .terms import Atom, Compare, Var, term_vars
 
 
 def _binds(literal, bound):
@@ -138,7 +139,6 @@ def program_problems(rules, facts, declared):
             if not isinstance(lit, Atom):
                 continue
             if lit.pred not in defined:
-                from difflib import get_close_matches
                 near = get_close_matches(lit.pred, sorted(defined), n=3)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
                 found.append(f"{rule.where}: unknown predicate {lit.pred}/{len(lit.args)}{hint}")
@@ -164,3 +164,17 @@ def program_problems(rules, facts, declared):
                          f"{next(l for l in recursive if not l.negated)} first")
         errors += _tag(rule, found)
     return errors, warnings
+
+
+def closure(graph):
+    """Each predicate with every predicate it depends on, itself included."""
+    closure = {}
+    for start in graph:
+        seen, stack = {start}, [start]
+        while stack:
+            for nxt in graph.get(stack.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        closure[start] = frozenset(seen)
+    return closure

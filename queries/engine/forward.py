@@ -1,17 +1,20 @@
-"""Tables per cast: the cast-level clauses evaluated once, bottom-up, for one cast at a time.
+"""Tables per partition: the partitioned clauses evaluated once, bottom-up, for one partition
+at a time.
 
-pyDatalog keeps no tables between queries, so every question about a cast would derive the
-chart again from the six lines. The KnowledgeBase instead derives a cast's answers here, with
-the same clauses, predicate by predicate in the order of their dependencies and only as far as
-a question needs. Questions and proof steps about one cast read these tables; a question across
-casts goes to pyDatalog, which is given the rows as facts. The oracle's naive evaluator and
-pyDatalog's own derivation check that the ways agree (tests/test_agreement.py).
+An input predicate (a table declared without rows, asserted by the program) is partitioned by
+its first argument: one cast, one case, one session. pyDatalog keeps no tables between queries,
+so every question about a partition would derive it again from its input. The KnowledgeBase
+instead derives a partition's answers here, with the same clauses, predicate by predicate in the
+order of their dependencies and only as far as a question needs. Questions and proof steps about
+one partition read these tables; a question across partitions goes to pyDatalog, which is given
+the rows as facts. The oracle's naive evaluator and pyDatalog's own derivation check that the
+ways agree (tests/engine/test_forward.py, tests/knowledge/test_agreement.py).
 
-A cast-level clause must be *local*: its head's first argument is the cast, and every literal on
-a cast-level predicate names the same cast first. Then one cast's answers depend only on its own
-input, and casting another never disturbs them.
+A partitioned clause must be *local*: its head's first argument is the partition, and every
+literal on a partitioned predicate names the same partition first. Then one partition's answers
+depend only on its own input, and asserting another never disturbs them.
 
->>> from queries.engine.syntax import parse_text
+>>> from queries.engine.reader import parse_text
 >>> rules, _, _ = parse_text("moving(C, P) <= line(C, P, V) & (V in (6, 9))", "x.dl", "user")
 >>> plan = Plan(rules[0])
 >>> sorted(plan.run(Tables({}, {"line": {("c", 1, 7), ("c", 2, 9)}})))
@@ -22,17 +25,16 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from .syntax import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, term_vars
+from .terms import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, term_vars
 
 
-def is_local(rule, cast_level) -> bool:
-    """Whether every cast-level literal of the rule names the head's cast first."""
+def is_local(rule, partitioned) -> bool:
+    """Whether every partitioned literal of the rule names the head's partition first."""
     head = rule.head.args[0] if rule.head.args else None
     if not isinstance(head, Var):
         return False
-    cast_atoms = [lit for lit in rule.body if isinstance(lit, Atom) and lit.pred in cast_level]
-    return any(not lit.negated for lit in cast_atoms) and \
-        all(lit.args and lit.args[0] == head for lit in cast_atoms)
+    atoms = [lit for lit in rule.body if isinstance(lit, Atom) and lit.pred in partitioned]
+    return any(not lit.negated for lit in atoms) and all(lit.args and lit.args[0] == head for lit in atoms)
 
 
 def order(graph, preds, components):
@@ -57,7 +59,7 @@ def order(graph, preds, components):
 
 
 class Tables:
-    """Rows by predicate: the static ones shared by every cast, and one cast's own."""
+    """Rows by predicate: the static ones shared by every partition, and one partition's own."""
 
     def __init__(self, static, own, static_indexes=None):
         self.static, self.own = static, own
@@ -188,7 +190,7 @@ def _compare_step(lit, bound):
 
 def derive(groups, plans, tables):
     """Add to ``tables.own`` the rows of each predicate group, in order; a recursive group is
-    evaluated until nothing new appears. ``tables.own`` holds the cast's input rows already.
+    evaluated until nothing new appears. ``tables.own`` holds the partition's input rows already.
     Outside recursion, ``tables.first`` learns the first clause (in file order) behind each row."""
     for group in groups:
         recursive = len(group) > 1 or any(lit.pred in group for pred in group for plan in plans.get(pred, ())
@@ -209,46 +211,46 @@ def derive(groups, plans, tables):
                     grew = recursive
 
 
-class Casts:
-    """Every cast's tables, derived as far as questions need and kept until its input changes.
+class Partitions:
+    """Every partition's tables, derived as far as questions need and kept until its input changes.
 
-    ``static_rows`` (predicate -> rows outside the casts: tables and static answers) is set by
-    the owner before the first question, and again after ``reset``.
+    ``static_rows`` (predicate -> rows outside the partitions: tables and static answers) is set
+    by the owner before the first question, and again after ``reset``.
     """
 
     def __init__(self, rules, groups, scope):
-        self.scope = scope                  # the input and cast-level predicates
-        self.input = defaultdict(set)       # cast -> its (predicate, row) input and asserted facts
+        self.scope = scope                  # the input and partitioned predicates
+        self.input = defaultdict(set)       # partition -> its (predicate, row) input and asserted facts
         self._rules, self._groups = rules, groups
         self._plans = {}                    # predicate -> its clauses compiled, on first use
-        self._no_cast = {pred: () for pred in scope}
+        self._none = {pred: () for pred in scope}
         self.reset()
 
     def reset(self):
-        """Forget every cast's tables and the static rows (the knowledge outside the casts changed)."""
+        """Forget every partition's tables and the static rows (the knowledge outside changed)."""
         self._states, self.static_rows, self._static_indexes = {}, None, {}
 
     def changed(self, pred, row):
-        """A fact on an input or cast-level predicate came or went: its cast starts again."""
+        """A fact on an input or partitioned predicate came or went: its partition starts again."""
         facts = self.input[row[0]]
         facts.symmetric_difference_update({(pred, row)})
         if not facts:
             del self.input[row[0]]
 
     def static(self):
-        """Tables that hold no cast."""
-        return Tables(self.static_rows, self._no_cast, self._static_indexes)
+        """Tables that hold no partition."""
+        return Tables(self.static_rows, self._none, self._static_indexes)
 
-    def tables(self, cast, wanted):
-        """The cast's tables, with the wanted cast-level predicates derived."""
-        if cast not in self.input:
+    def tables(self, key, wanted):
+        """The tables of the partition ``key``, with the wanted partitioned predicates derived."""
+        if key not in self.input:
             return self.static()
-        state = self._states.get(cast)
+        state = self._states.get(key)
         if state is None:
             own = {pred: set() for pred in self.scope}
-            for pred, row in self.input[cast]:
+            for pred, row in self.input[key]:
                 own[pred].add(row)
-            state = self._states[cast] = _Cast(Tables(self.static_rows, own, self._static_indexes))
+            state = self._states[key] = _Partition(Tables(self.static_rows, own, self._static_indexes))
         if not wanted <= state.done:
             groups = [group for group in self._groups if wanted.intersection(group) - state.done]
             for pred in (p for group in groups for p in group if p not in self._plans):
@@ -258,30 +260,30 @@ class Casts:
         return state.tables
 
     def to_give(self, wanted):
-        """Every cast's derived rows of the wanted predicates that the engine has not been given
-        yet; from now on they count as given."""
+        """Every partition's derived rows of the wanted predicates that the engine has not been
+        given yet; from now on they count as given."""
         rows = []
-        for cast in list(self.input):
-            tables, state = self.tables(cast, wanted), self._states[cast]
+        for key in list(self.input):
+            tables, state = self.tables(key, wanted), self._states[key]
             new = [(pred, row) for pred in wanted - state.given_preds for row in tables.own[pred]
-                   if (pred, row) not in self.input[cast]]
+                   if (pred, row) not in self.input[key]]
             state.given.extend(new)
             state.given_preds |= wanted
             rows.extend(new)
         return rows
 
-    def drop(self, cast=None):
-        """Forget a cast's tables (every cast's, without one); returns the rows the engine was
-        given, to take back."""
-        states = [self._states.pop(cast, None)] if cast is not None else list(self._states.values())
-        if cast is None:
+    def drop(self, key=None):
+        """Forget a partition's tables (every partition's, without a key); returns the rows the
+        engine was given, to take back."""
+        states = [self._states.pop(key, None)] if key is not None else list(self._states.values())
+        if key is None:
             self._states = {}
         return [row for state in states if state is not None for row in state.given]
 
 
 @dataclass
-class _Cast:
-    """One cast's tables: the predicates derived, and the rows the engine was given."""
+class _Partition:
+    """One partition's tables: the predicates derived, and the rows the engine was given."""
     tables: Tables
     done: set = field(default_factory=set)
     given_preds: set = field(default_factory=set)

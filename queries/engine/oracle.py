@@ -3,12 +3,17 @@
 Neither uses pyDatalog. Both trust only the parsed rules and the table rows, so a test can
 hold pyDatalog's answers and every proof against them.
 
->>> from queries import KnowledgeBase
->>> kb = KnowledgeBase()
+>>> import tempfile, pathlib
+>>> from queries.engine.kb import KnowledgeBase
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "edge.tsv").write_text("from\\tto\\na\\tb\\nb\\tc\\n", encoding="utf-8")
+>>> _ = (folder / "path.dl").write_text("path(X, Y) <= edge(X, Y)\\n"
+...     "path(X, Z) <= path(X, Y) & edge(Y, Z)\\n", encoding="utf-8")
+>>> kb = KnowledgeBase([folder])
 >>> model = Model(kb.program)
->>> ("子", "午") in model.relation("clash")
-True
->>> check(kb.explain("clash('子', '午')"), kb.program, model)
+>>> sorted(model.relation("path"))
+[('a', 'b'), ('a', 'c'), ('b', 'c')]
+>>> check(kb.explain("path('a', 'c')"), kb.program, model)
 []
 """
 from __future__ import annotations
@@ -16,8 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .checks import recursive_components
-from .proof import Proof
-from .syntax import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, substitute, term_vars
+from .terms import NO_VALUE, Atom, Compare, Const, Var, answer_vars, evaluate, holds, row_key, substitute
 
 
 def _strata(rules):
@@ -109,14 +113,12 @@ class Model:
 
     def answers(self, body):
         """Sorted answers of a conjunction, like KnowledgeBase.ask."""
-        from .kb import _row_key
-        names = [n for n in dict.fromkeys(v for l in body if not (isinstance(l, Atom) and l.negated)
-                                          for v in term_vars(l)) if not n.startswith("_")]
+        names = answer_vars(body)
         rows = {tuple(b[n] for n in names) for b in self._solve(tuple(body), {})}
-        return sorted(rows, key=_row_key)
+        return sorted(rows, key=row_key)
 
 
-def check(proof: Proof, program, model: Model) -> list:
+def check(proof, program, model: Model) -> list:
     """Problems with a proof (empty when every step is a table row or a ground rule instance)."""
     facts = {(f.atom.pred, tuple(a.value for a in f.atom.args)): f.where for f in program.facts}
     rules = {r.where: r for r in program.rules}

@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
-def show(value) -> str:
-    return value if isinstance(value, str) else repr(value)
+from .html import proof_html, why_not_html
+from .terms import show
 
 
 def statement(pred, args) -> str:
@@ -30,13 +29,14 @@ class Proof:
     pred: str                      # predicate, or the comparison operator for a check
     args: tuple                    # ground arguments ('_X' names stay for existential ones)
     where: str = ""                # file:line of the fact row or of the rule
-    origin: str = "shipped"        # shipped | user | asserted
+    origin: str = ""               # the folder's origin (shipped, user …) or asserted
     rule: object = None            # RuleInfo for rule nodes
     bindings: tuple = ()           # ((variable, value), ...) for rule nodes
     children: tuple = ()
     text: str = ""                 # check: the comparison with values substituted
     height: int = 0
     why: object = None             # not: a WhyNot of the negated atom, when asked for
+    convention: tuple = ()         # fact: (name, value) when the row states a convention's choice
 
     @property
     def statement(self) -> str:
@@ -65,7 +65,6 @@ class Proof:
         return sorted({c for n in self.nodes() if n.rule for c in n.rule.conventions})
 
     def _repr_html_(self) -> str:
-        from ..html import proof_html
         return proof_html(self)
 
 
@@ -91,5 +90,4 @@ class WhyNot:
     seen: bool = False             # already explained above
 
     def _repr_html_(self) -> str:
-        from ..html import why_not_html
         return why_not_html(self)

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import json
 
-from .proof import Proof, WhyNot, show
-from .syntax import Var
+from .terms import Var, show
 
 LANGS = ("en", "ko", "zh")
 KIND = {
@@ -44,17 +43,17 @@ def _lang(lang):
     return lang
 
 
-def number(proof: Proof) -> dict:
+def number(proof) -> dict:
     """Node -> its number, depth first, each distinct sub-proof once."""
     return {node: n for n, node in enumerate(proof.nodes(), 1)}
 
 
-def subproof(proof: Proof, n: int):
+def subproof(proof, n: int):
     """The sub-proof numbered n, or None."""
     return next((node for node, k in number(proof).items() if k == n), None)
 
 
-def sentence(node: Proof, lang: str = "en") -> str:
+def sentence(node, lang: str = "en") -> str:
     """The rule's @says template with the bindings filled in, or the rule title."""
     if node.kind != "rule":
         return ""
@@ -73,7 +72,7 @@ class _Missing(dict):
         return "{" + key + "}"
 
 
-def _head(node: Proof, lang: str, sources: bool) -> list:
+def _head(node, lang: str, sources: bool) -> list:
     tag = f"[{KIND[lang][node.kind]}]"
     user = f" ({WORDS[lang]['user']})" if node.origin == "user" else ""
     if node.kind == "fact":
@@ -93,7 +92,7 @@ def _head(node: Proof, lang: str, sources: bool) -> list:
     return lines
 
 
-def text(proof: Proof, lang: str = "en", depth: int | None = None, sources: bool = True) -> str:
+def text(proof, lang: str = "en", depth: int | None = None, sources: bool = True) -> str:
     """An indented tree with box-drawing characters, one node a line (plus its sentence)."""
     lang = _lang(lang)
     if proof is None:
@@ -127,13 +126,13 @@ def text(proof: Proof, lang: str = "en", depth: int | None = None, sources: bool
     return "\n".join(out)
 
 
-def conventions_used(proof: Proof) -> list:
-    """(name, value) of every convention fact the proof rests on, sorted."""
-    return sorted({(n.args[-2], n.args[-1]) for n in proof.nodes()
-                   if n.kind == "fact" and n.pred in ("convention", "convention_default")})
+def conventions_used(proof) -> list:
+    """(name, value) of every fact the proof rests on that states a convention's choice, sorted
+    (the knowledge base marks them: see ``Options.conventions``)."""
+    return sorted({n.convention for n in proof.nodes() if n.kind == "fact" and n.convention})
 
 
-def sentences(proof: Proof, lang: str = "en") -> str:
+def sentences(proof, lang: str = "en") -> str:
     """The proof as numbered sentences, conclusions last (for students)."""
     lang = _lang(lang)
     steps, seen = [], set()
@@ -155,7 +154,7 @@ def _value(v):
     return {"var": v.name} if isinstance(v, Var) else v
 
 
-def to_data(proof: Proof, lang: str = "en") -> dict:
+def to_data(proof, lang: str = "en") -> dict:
     """The proof as JSON-ready data (schema: docs/proof-json.md)."""
     ids, seen = number(proof), set()
 
@@ -184,7 +183,7 @@ def to_data(proof: Proof, lang: str = "en") -> dict:
     return data
 
 
-def to_json(proof: Proof, lang: str = "en") -> str:
+def to_json(proof, lang: str = "en") -> str:
     return json.dumps(to_data(proof, lang), ensure_ascii=False, indent=2)
 
 
@@ -192,7 +191,7 @@ def _dot_label(s):
     return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
 
 
-def to_dot(proof: Proof, lang: str = "en") -> str:
+def to_dot(proof, lang: str = "en") -> str:
     """A Graphviz digraph; a sub-proof used twice is one node with two incoming edges."""
     ids = number(proof)
     lines = ["digraph proof {", '  rankdir=BT; node [shape=box, fontname="Noto Sans CJK SC"];']
@@ -212,7 +211,7 @@ def to_dot(proof: Proof, lang: str = "en") -> str:
 
 # ---- why not -------------------------------------------------------------------------------
 
-def why_not_text(why: WhyNot, lang: str = "en") -> str:
+def why_not_text(why, lang: str = "en") -> str:
     lang = _lang(lang)
     w = WORDS[lang]
     out = []
@@ -245,7 +244,7 @@ def why_not_text(why: WhyNot, lang: str = "en") -> str:
     return "\n".join(out)
 
 
-def why_not_data(why: WhyNot, lang: str = "en") -> dict:
+def why_not_data(why, lang: str = "en") -> dict:
     if why.seen:
         return {"goal": why.goal, "seen": True}
     return {"goal": why.goal, "table": why.table or None, "failures": [

@@ -9,14 +9,14 @@ A table reads like this (tabs between cells)::
 
 The header names the arguments; ``name:int`` makes a column an integer. Lines starting
 with ``#`` are documentation; the ``#`` lines just above a row are that row's notes.
-A table with a header and no rows declares an input predicate (asserted per cast).
+A table with a header and no rows declares an input predicate (its rows asserted by the program).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..errors import KnowledgeError
+from .errors import KnowledgeError
 
 TYPES = {"str": str, "int": int}
 

@@ -1,5 +1,7 @@
 """Hostile clause files: every one is refused before pyDatalog sees it, and nothing runs.
 
+Each is read as a user folder together with the tests' base program (``base/``).
+
 Each ``tests/attacks/NN_name.dl`` says its intent in ``#`` comments and would write the
 file ``MARKER`` if any of it ran; the test puts a fresh path in place of ``MARKER``.
 Optional header comments:
@@ -12,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from queries.engine.kb import KnowledgeBase, check_folder
-from queries.engine.syntax import parse_text
-from queries.errors import KnowledgeError
+from queries.engine.errors import KnowledgeError
+from queries.engine.reader import parse_text
+
+from .programs import check_folder, with_base
 
 ATTACKS = sorted((Path(__file__).parent / "attacks").glob("*.dl"))
 
@@ -90,7 +93,7 @@ def test_reader_refuses(attack, tmp_path):
 def test_knowledge_base_refuses_and_nothing_runs(attack, tmp_path):
     folder, marker, text = _plant(tmp_path, attack)
     try:
-        KnowledgeBase(extra=[folder])
+        with_base(folder)
         problems = None
     except KnowledgeError as e:
         problems = e.problems
@@ -127,7 +130,7 @@ def test_control_benign_file_loads_through_the_same_harness(tmp_path):
     assert _located(["00_control.dl:3: x", "00_control.dl:1: x"], attack.name, text) \
         == ["00_control.dl:3: x"]
     assert check_folder(folder) == []
-    kb = KnowledgeBase(extra=[folder])
+    kb = with_base(folder)
     assert kb.ask("clash('子', X)") == [('午',)]
     assert kb.ask("user_clash('子', X)") == [('午',)]
     assert kb.ask("user_clash('午', X)") == []
@@ -146,4 +149,4 @@ def test_text_pydatalog_would_rewrite_is_refused(tmp_path):
     assert any("differently" in p for p in problems) and any("line break" in p for p in problems)
     (folder / "x.dl").write_text("ok(X) <= (branch_order(X, 0) &\n    branch_order(X, _I))\n",
                                  encoding="utf-8")
-    assert KnowledgeBase(extra=[folder]).ask("ok(X)") == [("子",)]
+    assert with_base(folder).ask("ok(X)") == [("子",)]

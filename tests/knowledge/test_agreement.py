@@ -2,7 +2,8 @@
 
 The checks run with the tables per cast and with pyDatalog deriving everything, on the compiled
 engine (in this process); and without tables on the pure-Python engine (in a subprocess whose
-pyDatalog copy has no compiled modules).
+pyDatalog copy has no compiled modules). One oracle model serves the whole module. Slow (a few
+minutes): ``pytest -m "not slow"`` leaves them out.
 """
 import os
 import shutil
@@ -13,9 +14,11 @@ from pathlib import Path
 import pytest
 
 from queries import KnowledgeBase
-from queries.engine.kb import engine_name
+from queries.engine import engine_name
 from queries.engine.oracle import Model, check
-from queries.engine.syntax import Atom, Var, substitute
+from queries.engine.terms import Atom, Const, Var, substitute, unify
+
+pytestmark = pytest.mark.slow
 
 
 SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fires in some cast
@@ -82,9 +85,17 @@ def kb(request):
 
 
 @pytest.fixture(scope="module")
-def model(kb):
-    asserted = [key for key, fact in kb._fact_index.items() if fact.origin == "asserted"]
-    return Model(kb.program, asserted)
+def models():
+    """The oracle's models by the facts asserted: both knowledge bases hold the same casts."""
+    return {}
+
+
+@pytest.fixture
+def model(kb, models):
+    asserted = frozenset(key for key, fact in kb._fact_index.items() if fact.origin == "asserted")
+    if asserted not in models:
+        models[asserted] = Model(kb.program, asserted)
+    return models[asserted]
 
 
 def derived(kb):
@@ -114,11 +125,10 @@ def _spread(answers, cap=60):
 
 
 def test_answers_have_proofs_the_checker_accepts_and_every_rule_is_used(kb, model):
-    from queries.engine.kb import _unify
     used = set()
 
     def prove(pred, args):
-        proof = kb.explain((Atom(pred, tuple(_const(a) for a in args)),))
+        proof = kb.explain((Atom(pred, tuple(Const(a) for a in args)),))
         assert proof is not None, (pred, args)
         assert check(proof, kb.program, model) == [], (pred, args)
         used.update(n.where for n in proof.nodes() if n.kind == "rule")
@@ -132,10 +142,10 @@ def test_answers_have_proofs_the_checker_accepts_and_every_rule_is_used(kb, mode
         for rule in kb.rules_for(pred):
             tries = 0
             for args in answers:
-                binding = _unify(rule.head.args, args)
+                binding = unify(rule.head.args, args)
                 if rule.where in used or tries == 8:
                     break
-                if binding is not None and kb._solve(tuple(substitute(l, binding) for l in rule.body)):
+                if binding is not None and kb.solve(tuple(substitute(l, binding) for l in rule.body)):
                     tries += 1
                     prove(pred, args)
     missing = sorted({r.where for r in kb.program.rules} - used)
@@ -153,22 +163,18 @@ def test_the_checker_rejects_a_tampered_proof(kb, model):
                  kb.program, model)
 
 
-def _const(value):
-    from queries.engine.syntax import Const
-    return Const(value)
-
-
 @pytest.mark.skipif(PURE, reason="already the pure run")
 def test_the_same_checks_pass_on_the_pure_python_engine(tmp_path):
     import pyDatalog
     source = Path(pyDatalog.__file__).parent
     pure = tmp_path / "pyDatalog"
     shutil.copytree(source, pure, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(root)]),
            "LIUYAO_EXPECT_ENGINE": "pure"}
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
-                          "--no-header", str(Path(__file__)), "tests/test_kb.py"],
+                          "--no-header", str(Path(__file__)), "tests/knowledge/test_kb.py", "tests/engine/test_kb.py",
+                          "tests/engine/test_forward.py", "tests/engine/test_backend.py"],
                          cwd=root, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
     assert " passed" in run.stdout

@@ -1,4 +1,5 @@
-from queries.engine.syntax import Arith, Atom, Compare, Const, Var, parse_goal, parse_text
+from queries.engine.reader import parse_goal, parse_text
+from queries.engine.terms import Arith, Atom, Compare, Const, Var
 
 
 def parse_one(text):

@@ -1,13 +1,13 @@
 """One test per lint rule: the message and the file:line of each problem a user can make.
 
-Every check reads a user folder together with the shipped knowledge through
-``check_folder`` (no pyDatalog load), so the suite stays fast.
+Every check reads a user folder together with the tests' base program (``base/``, whose
+branch_order table has its header on line 3) through ``check_folder`` (no pyDatalog load).
 """
 import re
 
 import pytest
 
-from queries.engine.kb import KnowledgeBase, check_folder
+from .programs import check_folder, with_base
 
 
 def lint(tmp_path, files):
@@ -147,7 +147,7 @@ def test_right_recursion_is_refused(tmp_path):
 def test_left_recursion_is_accepted_and_answers_on_cyclic_data(tmp_path):
     folder, problems = lint(tmp_path, {"x.dl": LEFT})
     assert problems == []
-    kb = KnowledgeBase(extra=[folder])
+    kb = with_base(folder)
     assert kb.ask("reach('子', X)") == [('午',), ('子',)]
 
 

@@ -1,7 +1,7 @@
 import pytest
 
+from queries.engine.errors import KnowledgeError
 from queries.engine.tables import read_table
-from queries.errors import KnowledgeError
 
 
 def write(tmp_path, name, text):

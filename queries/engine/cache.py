@@ -1,0 +1,158 @@
+"""A private folder of plain JSON: the answers of the static predicates, so that loading does
+not compute them again while the knowledge is unchanged.
+
+An entry is named by a hash of everything its answers depend on: this format, the version the
+app gives, the backend and its version, the engine's own code, and the knowledge read (every
+table's rows and every clause file's text). It is read only as JSON and checked against what
+the program expects (the same predicates, rows of their arity, text and whole numbers); a
+missing, unreadable, malformed, mistyped or stale entry is computed again and rewritten.
+Nothing read here is run or unpickled, and nothing here ever stops the program: a folder that
+cannot be made or written is done without.
+
+A well-formed entry is trusted as the engine's own answers, so the folder must be the user's
+alone: it is created 0700, and a folder that belongs to another user or that others may write
+to is not used (one line on stderr says so, once). The entries are kept under a size bound,
+the least recently used removed first.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+
+from . import backend
+
+FORMAT = "2"
+LIMIT = 32 * 2 ** 20            # bytes of entries kept in the folder
+_warned = set()                 # folders already reported as not private
+
+
+class Cache:
+    """Static answers kept in ``folder``; ``version`` names the app's release in every key."""
+
+    def __init__(self, folder, version="", limit=LIMIT):
+        self.folder, self.version, self.limit = Path(folder), version, limit
+        self._usable = None
+
+    def key(self, program) -> str:
+        digest = hashlib.sha256("|".join((FORMAT, self.version, backend.version(), _engine_code())).encode())
+        for pred in sorted(program.tables):
+            for table in program.tables[pred]:
+                digest.update(repr((table.path, table.columns, [r.values for r in table.rows])).encode())
+        for label in sorted(program.sources):
+            digest.update(label.encode() + b"\0" + program.sources[label].encode() + b"\0")
+        return digest.hexdigest()[:32]
+
+    def read(self, key, arities):
+        """The answers {predicate: [row, ...]} kept under the key, if they are exactly the
+        predicates of ``arities`` (predicate -> arity) with well-formed rows; else None."""
+        if not self._private():
+            return None
+        path = self.folder / f"static-{key}.json"
+        try:
+            answers = _checked(json.loads(_read_regular(path, self.limit)), key, arities)
+        except (OSError, ValueError, RecursionError):
+            return None
+        if answers is not None:
+            try:
+                os.utime(path)          # recently used: evicted last
+            except OSError:
+                pass
+        return answers
+
+    def write(self, key, answers) -> None:
+        if not self._private():
+            return
+        temporary = None
+        try:
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.folder, prefix="static-",
+                                             suffix=".tmp", delete=False) as out:
+                temporary = out.name
+                json.dump({"format": FORMAT, "key": key,
+                           "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())}},
+                          out, ensure_ascii=False)
+            os.replace(temporary, self.folder / f"static-{key}.json")
+            self._evict(keep=f"static-{key}.json")
+        except OSError:
+            if temporary:
+                Path(temporary).unlink(missing_ok=True)
+
+    def _private(self) -> bool:
+        """Whether the folder exists (made 0700 if it did not), is a folder, is this user's
+        and no one else may write to it."""
+        if self._usable is None:
+            try:
+                self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+                st = os.stat(self.folder)
+            except OSError:
+                self._usable = False
+                return False
+            private = os.name != "posix" or (st.st_uid == os.getuid() and not st.st_mode & 0o022)
+            self._usable = stat.S_ISDIR(st.st_mode) and private
+            if not self._usable and str(self.folder) not in _warned:
+                _warned.add(str(self.folder))
+                print(f"warning: the cache folder {self.folder} belongs to another user or others may "
+                      "write to it; running without a cache", file=sys.stderr)
+        return self._usable
+
+    def _evict(self, keep):
+        """Remove entries of earlier formats (pickles are never read), then the least recently
+        used entries while the folder holds more than the limit."""
+        entries = []
+        for path in self.folder.iterdir():
+            if not path.name.startswith(("static-", "program-")) or path.name == keep:
+                continue
+            st = path.lstat()
+            if path.suffix == ".pickle":
+                path.unlink()
+            elif stat.S_ISREG(st.st_mode):
+                entries.append((st.st_mtime, st.st_size, path))
+        total = sum(size for _, size, _ in entries) + (self.folder / keep).stat().st_size
+        for _, size, path in sorted(entries, key=lambda e: (e[0], e[2].name)):
+            if total <= self.limit:
+                break
+            path.unlink(missing_ok=True)
+            total -= size
+
+
+def _read_regular(path, limit) -> str:
+    """The text of a regular file of at most ``limit`` bytes (never waits on a pipe or device)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(f.fileno())
+        if not stat.S_ISREG(st.st_mode) or st.st_size > limit:
+            raise ValueError(f"{path} is not a cache entry")
+        return f.read().decode("utf-8")
+
+
+def _checked(data, key, arities):
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+        return None
+    answers = data.get("answers")
+    if not isinstance(answers, dict) or set(answers) != set(arities):
+        return None
+    out = {}
+    for pred, rows in answers.items():
+        if not isinstance(rows, list) or not all(
+                isinstance(row, list) and len(row) == arities[pred] and
+                all(type(v) in (str, int) for v in row) for row in rows):
+            return None
+        out[pred] = [tuple(row) for row in rows]
+    return out
+
+
+@functools.cache
+def _engine_code() -> str:
+    """A hash of the engine's source, so that a changed engine never reads an old entry."""
+    digest = hashlib.sha256()
+    try:
+        for path in sorted(Path(__file__).parent.glob("*.py")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return ""
+    return digest.hexdigest()

@@ -1,0 +1,25 @@
+"""Errors a user can cause: each prints as one line (the caller decides the exit status)."""
+
+
+class UserError(Exception):
+    """Bad input: the message names the file:line or the value, and what is allowed."""
+
+
+class KnowledgeError(UserError):
+    """A fact table or clause file that cannot be loaded.
+
+    ``problems`` holds every problem found, each a one-line string starting with ``file:line``.
+
+    >>> str(KnowledgeError(["a.dl:1: x", "a.dl:2: y"]))
+    'a.dl:1: x (and 1 more)'
+    """
+
+    def __init__(self, problems):
+        self.problems = list(problems)
+        first = self.problems[0] if self.problems else "unknown problem"
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        super().__init__(first + more)
+
+
+class QueryTimeout(UserError):
+    """A goal did not finish within the time limit."""

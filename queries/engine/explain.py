@@ -1,0 +1,150 @@
+"""An explanation: the proofs and why-nots of one question, made anew for each.
+
+A proof is of minimal height, found by iterative deepening with one query per rule step; a
+why-not names, for each rule that could give the goal, the first body literal that fails after
+the longest satisfiable prefix. What an explanation has proved, failed to prove and the rule
+instances it built stay with it, so two questions, or a why-not inside a proof, share nothing.
+
+The knowledge base it reads gives ``fact(pred, args)``, ``rules_of(pred)``, ``solve(body)``
+(solutions as dicts), ``tables_of(pred)`` (the fact tables of a predicate) and
+``convention_of(fact)``.
+"""
+from __future__ import annotations
+
+from .proof import Failure, Proof, WhyNot
+from .terms import Atom, Compare, Const, Var, substitute, term_vars, unify, unify_pattern, value_key
+
+MAX_HEIGHT = 64
+
+
+class Explanation:
+    """One question's proofs (``proof``) or why-not (``why_not``)."""
+
+    def __init__(self, kb, expand_negations=False):
+        """With ``expand_negations`` every negation leaf carries a why-not of its atom."""
+        self._kb, self._expand = kb, expand_negations
+        self._proved, self._failed, self._bodies = {}, {}, {}
+
+    def proof(self, pred, args, max_height=MAX_HEIGHT):
+        """A proof of minimal height of a ground atom that holds, or None."""
+        for budget in range(max_height + 1):
+            proof = self._prove(pred, args, budget)
+            if proof is not None:
+                return proof
+        return None
+
+    def why_not(self, atom, depth):
+        """Why an atom has no answer, ``depth`` derived literals down."""
+        return self._why(atom, depth, set())
+
+    # ---- proofs ---------------------------------------------------------------------------
+
+    def _fact_node(self, fact):
+        return Proof("fact", fact.atom.pred, tuple(a.value for a in fact.atom.args),
+                     where=fact.where, origin=fact.origin, convention=self._kb.convention_of(fact))
+
+    def _prove(self, pred, args, budget):
+        fact = self._kb.fact(pred, args)
+        if fact is not None:
+            return self._fact_node(fact)
+        key = (pred, args)
+        got = self._proved.get(key)
+        if got is not None and got.height <= budget:
+            return got
+        if budget == 0 or self._failed.get(key, -1) >= budget:
+            return None
+        for rule, binding, body in self._instances(pred, args):
+            for solution in self._kb.solve(body):
+                node = self._rule_node(rule, {**binding, **solution}, budget)
+                if node is not None:
+                    self._proved[key] = node
+                    return node
+        self._failed[key] = budget
+        return None
+
+    def _instances(self, pred, args):
+        """(rule, head binding, body under it) for each rule whose head fits a ground atom."""
+        key = (pred, args)
+        got = self._bodies.get(key)
+        if got is None:
+            got = self._bodies[key] = []
+            for rule in self._kb.rules_of(pred):
+                binding = unify(rule.head.args, args)
+                if binding is not None:
+                    got.append((rule, binding, tuple(substitute(lit, binding) for lit in rule.body)))
+        return got
+
+    def _rule_node(self, rule, binding, budget):
+        children = []
+        for lit in rule.body:
+            ground = substitute(lit, binding)
+            if isinstance(ground, Compare):
+                children.append(Proof("check", ground.op, (), text=str(ground)))
+            elif ground.negated:
+                args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
+                why = Explanation(self._kb).why_not(Atom(ground.pred, ground.args), 3) if self._expand else None
+                children.append(Proof("not", ground.pred, args, why=why))
+            else:
+                child = self._prove(ground.pred, tuple(a.value for a in ground.args), budget - 1)
+                if child is None:
+                    return None
+                children.append(child)
+        names = dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l) if v in binding)
+        return Proof("rule", rule.head.pred, tuple(binding[v.name] if isinstance(v, Var) else v.value
+                                                  for v in rule.head.args),
+                     where=rule.where, origin=rule.origin, rule=rule.info,
+                     bindings=tuple((n, binding[n]) for n in names), children=tuple(children),
+                     height=1 + max((c.height for c in children), default=0))
+
+    def _prove_first(self, atom):
+        """A proof of the first answer of an atom that holds."""
+        answers = self._kb.solve((atom,))
+        if not answers:
+            return None
+        return self.proof(atom.pred, tuple(a.value if isinstance(a, Const) else answers[0][a.name]
+                                           for a in atom.args))
+
+    # ---- why not --------------------------------------------------------------------------
+
+    def _why(self, atom, depth, seen):
+        text = str(atom)
+        if text in seen:
+            return WhyNot(text, seen=True)
+        seen.add(text)
+        tables = self._kb.tables_of(atom.pred)
+        table = ", ".join(t.path for t in tables)
+        failures = []
+        rules = self._kb.rules_of(atom.pred)
+        for rule in rules:
+            binding = unify_pattern(rule.head.args, atom.args)
+            if binding is None:
+                continue
+            body = tuple(substitute(lit, binding) for lit in rule.body)
+            failures.append(self._why_rule(rule, body, depth, seen))
+        if not tables and not failures and not rules:
+            table = "no rows"
+        return WhyNot(text, table=table, failures=tuple(failures))
+
+    def _why_rule(self, rule, body, depth, seen):
+        solve = self._kb.solve
+        prefix = [{}]
+        for k, lit in enumerate(body):
+            solutions = solve(body[:k + 1])
+            if solutions:
+                prefix = solutions
+                continue
+            agreed = {n: prefix[0][n] for n in prefix[0] if all(p.get(n) == prefix[0][n] for p in prefix)}
+            shown = substitute(lit, agreed)
+            tried = tuple((n, tuple(sorted({p[n] for p in prefix if n in p}, key=value_key)))
+                          for n in dict.fromkeys(term_vars(lit)) if n not in agreed and any(n in p for p in prefix))
+            holds_proof = sub = None
+            if isinstance(lit, Atom) and lit.negated:
+                holds_proof = self._prove_first(Atom(lit.pred, substitute(lit, prefix[0]).args))
+            elif isinstance(lit, Atom) and depth > 1 and self._kb.rules_of(lit.pred):
+                sub = self._why(shown, depth - 1, seen)
+            because = tuple(p for p in (self._prove_first(Atom(l.pred, substitute(l, prefix[0]).args))
+                                        for l in body[:k] if isinstance(l, Atom) and not l.negated
+                                        and self._kb.rules_of(l.pred)) if p is not None)
+            return Failure(rule.info, rule.where, str(shown), k, len(prefix) if k else 0,
+                           tried, holds_proof, sub, because)
+        return Failure(rule.info, rule.where, "", len(body), len(prefix))

@@ -1,0 +1,169 @@
+"""Knowledge folders read into a ``Program``: fact tables, rules and clause-file facts, each
+with its file:line, checked together before anything is loaded.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "edge.tsv").write_text("from\\tto\\na\\tb\\n", encoding="utf-8")
+>>> _ = (folder / "path.dl").write_text("path(X, Y) <= edge(X, Y)\\n", encoding="utf-8")
+>>> program = read_program([Folder(folder, "", "mine")])
+>>> [str(r) for r in program.rules], program.facts[0].where, program.arity("path")
+(['path(X, Y) <= edge(X, Y)'], 'edge.tsv:2', 2)
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from difflib import get_close_matches
+from pathlib import Path
+
+from .checks import program_problems
+from .errors import KnowledgeError, UserError
+from .reader import parse_goal, parse_text
+from .tables import read_table
+from .terms import Atom, Compare, Const, Fact, Var, term_vars
+
+PARTS = ("facts", "kb", "views")
+
+
+@dataclass(frozen=True)
+class Folder:
+    """A knowledge folder: where it is, the label its files carry in file:line (``label/`` and
+    the path inside; none for an empty label), and the origin of its facts and rules."""
+    path: Path
+    label: str = ""
+    origin: str = "user"
+
+    @classmethod
+    def of(cls, folder) -> "Folder":
+        """A Folder as given, or a path read as the user's own, labelled by its path."""
+        return folder if isinstance(folder, cls) else cls(Path(folder), str(folder), "user")
+
+    def name(self, path: Path) -> str:
+        inside = str(path.relative_to(self.path))
+        return f"{self.label}/{inside}" if self.label else inside
+
+
+def folder_files(folder: Path):
+    """The fact tables and clause files of a knowledge folder and its subfolders, sorted:
+    under facts/, kb/ and views/ when it has them, else anywhere in it."""
+    folder = Path(folder)
+    parts = [folder / part for part in PARTS if (folder / part).is_dir()] or [folder]
+    return (sorted(p for part in parts for p in part.rglob("*.tsv")),
+            sorted(p for part in parts for p in part.rglob("*.dl")))
+
+
+@dataclass
+class Program:
+    """Everything read from text: tables, rules and clause-file facts, each with file:line."""
+    tables: dict = field(default_factory=dict)        # predicate -> [Table]
+    rules: list = field(default_factory=list)
+    facts: list = field(default_factory=list)         # Fact from clause files and table rows
+    sources: dict = field(default_factory=dict)       # label -> text of each clause file
+    declared: dict = field(default_factory=dict)      # predicate -> (arity, where)
+    warnings: list = field(default_factory=list)
+
+    def arity(self, pred):
+        return self.declared.get(pred, (None,))[0]
+
+    def suggest(self, pred) -> str:
+        """'; did you mean …?' with the nearest predicate names, or ''."""
+        near = get_close_matches(pred, sorted(self.declared), n=3)
+        return f"; did you mean {', '.join(near)}?" if near else ""
+
+    def goal(self, goal) -> tuple:
+        """A goal (text, a literal or a tuple of literals) as literals checked against the
+        predicates: known, of their arity, every compared variable bound before."""
+        if isinstance(goal, (Atom, Compare)):
+            goal = (goal,)
+        if isinstance(goal, str):
+            try:
+                goal = parse_goal(goal)
+            except ValueError as e:
+                raise UserError(f"goal {goal!r}: {e}") from None
+        bound = set()
+        for lit in goal:
+            if isinstance(lit, Atom):
+                arity = self.arity(lit.pred)
+                if arity is None:
+                    raise UserError(f"unknown predicate {lit.pred}/{len(lit.args)}{self.suggest(lit.pred)}")
+                if arity != len(lit.args):
+                    raise UserError(f"{lit.pred} has {arity} arguments, {lit} has {len(lit.args)}")
+                if not lit.negated:
+                    bound |= set(term_vars(lit))
+            else:
+                free = set(term_vars(lit)) - bound
+                if lit.op in ("==", "in") and isinstance(lit.left, Var):
+                    free -= {lit.left.name}
+                if free:
+                    raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
+                if lit.op in ("==", "in") and isinstance(lit.left, Var):
+                    bound.add(lit.left.name)
+        return tuple(goal)
+
+
+def read_program(folders) -> Program:
+    """Read the folders (Folder values or paths, or one of them); raise KnowledgeError listing
+    every problem."""
+    if isinstance(folders, (str, os.PathLike, Folder)):
+        folders = [folders]
+    program, problems = Program(), []
+    for folder in map(Folder.of, folders):
+        if not folder.path.is_dir():
+            problems.append(f"{folder.label or folder.path}: not a folder")
+            continue
+        tsvs, dls = folder_files(folder.path)
+        if not tsvs and not dls:
+            problems.append(f"{folder.label or folder.path}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
+        for path in tsvs:
+            problems += _read_table(program, path, folder)
+        for path in dls:
+            name = folder.name(path)
+            try:
+                text = path.read_text(encoding="utf-8")
+            except (UnicodeDecodeError, OSError) as e:
+                problems.append(f"{name}:1: cannot read as UTF-8 text ({e})")
+                continue
+            rules, facts, found = parse_text(text, name, folder.origin)
+            problems.extend(found)
+            program.rules.extend(rules)
+            program.facts.extend(facts)
+            program.sources[name] = text
+    errors, warnings = program_problems(program.rules, program.facts, program.declared)
+    program.warnings = warnings
+    if problems or errors:
+        raise KnowledgeError(problems + errors)
+    for fact in program.facts:
+        program.declared.setdefault(fact.atom.pred, (len(fact.atom.args), fact.where))
+    for rule in program.rules:
+        program.declared.setdefault(rule.head.pred, (len(rule.head.args), rule.where))
+    return program
+
+
+def _read_table(program, path, folder):
+    """Add one table to the program; its problems."""
+    name = folder.name(path)
+    try:
+        table = read_table(path, name)
+    except KnowledgeError as e:
+        return e.problems
+    known = program.declared.get(table.predicate)
+    if known and known[0] != table.arity:
+        return [f"{name}:{table.header_line}: {table.predicate} has {known[0]} columns in "
+                f"{known[1]}, {table.arity} here"]
+    program.declared.setdefault(table.predicate, (table.arity, f"{name}:{table.header_line}"))
+    program.tables.setdefault(table.predicate, []).append(table)
+    for row in table.rows:
+        program.facts.append(Fact(Atom(table.predicate, tuple(Const(v) for v in row.values)),
+                                  row.path, row.line, folder.origin, row.notes))
+    return []
+
+
+def check_folders(folders, mine) -> list:
+    """Every problem of the folders read together: the errors, else the warnings about the
+    files of the folder ``mine`` (each marked ``(warning)``)."""
+    try:
+        program = read_program(folders)
+    except KnowledgeError as e:
+        return e.problems
+    label = Folder.of(mine).label
+    return [f"{w} (warning)" for w in program.warnings if not label or w.startswith(label + "/")]

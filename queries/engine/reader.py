@@ -1,0 +1,312 @@
+"""Clause text -> Rule and Fact values, read through an ``ast`` whitelist.
+
+Nothing in a clause file can call, import or touch an attribute: the reader accepts facts and
+rules of the grammar below and refuses everything else, each problem with its file:line.
+
+Grammar (pyDatalog's own syntax, restricted, so that pyDatalog's ``load`` would read the same)::
+
+    statement  := '+' atom                        a fact
+                | atom '<=' literal ('&' literal)*  a rule
+    literal    := atom | '~' atom | '(' term op term ')'
+    atom       := predicate '(' term (',' term)* ')'
+    term       := Variable | 'string' | integer | term ('+'|'-'|'*'|'//'|'%') term
+    op         := == != < <= > >= in, not in   (right side of in: a tuple of constants)
+
+>>> rules, facts, problems = parse_text("# @rule r.1 demo\\n# convention: demo\\n"
+...     "p(X) <= q(X, Y) & ~r(Y) & (Y > 2)\\n+ q('甲', 3)\\n", "demo.dl")
+>>> print(rules[0], rules[0].info.id, rules[0].where, facts[0].where, problems)
+p(X) <= q(X, Y) & ~r(Y) & (Y > 2) r.1 demo.dl:3 demo.dl:4 []
+"""
+from __future__ import annotations
+
+import ast
+import builtins
+import keyword
+import re
+
+from .terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var, is_variable_name
+
+PREDICATE = re.compile(r"[a-z][a-z0-9_]*\Z")
+ODD_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")   # str.splitlines breaks besides \n
+RESERVED = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"sum_", "len_", "min_", "max_"}
+ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
+COMPARISON = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
+              ast.GtE: ">=", ast.In: "in", ast.NotIn: "not in"}
+
+
+class Refused(Exception):
+    def __init__(self, node, message):
+        super().__init__(message)
+        self.line = getattr(node, "lineno", 1)
+
+
+def _predicate(node) -> str:
+    if isinstance(node, ast.Attribute):
+        raise Refused(node, "attribute access is not allowed")
+    if not isinstance(node, ast.Name):
+        raise Refused(node, "only predicates can be called")
+    name = node.id
+    if name.startswith("__") or name.startswith("_pyD"):
+        raise Refused(node, f"the name {name!r} is reserved")
+    if name in RESERVED:
+        raise Refused(node, f"{name!r} is a Python name, not a predicate; choose another name")
+    if not PREDICATE.match(name):
+        raise Refused(node, f"predicate {name!r} must be ASCII snake_case (a-z, 0-9, _)")
+    return name
+
+
+def _term(node, arithmetic=False):
+    if isinstance(node, ast.Name):
+        if node.id.startswith("__"):
+            raise Refused(node, f"the name {node.id!r} is reserved")
+        if not is_variable_name(node.id):
+            raise Refused(node, f"bare name {node.id!r} is not a variable (variables start with "
+                                f"A-Z or _); quote constants: '{node.id}'")
+        if node.id in RESERVED:
+            raise Refused(node, f"{node.id!r} is a Python name; choose another variable name")
+        return Var(node.id)
+    if isinstance(node, ast.Constant):
+        if isinstance(node.value, bool) or not isinstance(node.value, (str, int)):
+            raise Refused(node, f"constant {node.value!r} must be a quoted string or a whole number")
+        if isinstance(node.value, str) and any(not ch.isprintable() for ch in node.value):
+            raise Refused(node, f"constant {node.value!r} has a line break or control character")
+        return Const(node.value)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
+            and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
+        return Const(-node.operand.value)
+    if isinstance(node, ast.BinOp) and type(node.op) in ARITHMETIC:
+        if not arithmetic:
+            raise Refused(node, "arithmetic is allowed only inside a comparison")
+        return Arith(ARITHMETIC[type(node.op)], _term(node.left, True), _term(node.right, True))
+    if isinstance(node, ast.JoinedStr):
+        raise Refused(node, "f-strings are not allowed")
+    if isinstance(node, ast.Attribute):
+        raise Refused(node, "attribute access is not allowed")
+    if isinstance(node, ast.Subscript):
+        raise Refused(node, "subscripts are not allowed")
+    if isinstance(node, ast.Lambda):
+        raise Refused(node, "lambdas are not allowed")
+    if isinstance(node, ast.Call):
+        raise Refused(node, "a call cannot be an argument")
+    raise Refused(node, f"{type(node).__name__} is not allowed as a term")
+
+
+def _atom(node, negated=False) -> Atom:
+    if not isinstance(node, ast.Call):
+        raise Refused(node, "expected a predicate call such as p(X, 'a')")
+    name = _predicate(node.func)
+    if node.keywords:
+        raise Refused(node, "keyword arguments are not allowed")
+    if not node.args:
+        raise Refused(node, f"{name}() needs at least one argument")
+    for arg in node.args:
+        if isinstance(arg, ast.Starred):
+            raise Refused(arg, "starred arguments are not allowed")
+    return Atom(name, tuple(_term(a) for a in node.args), negated)
+
+
+def _literal(node):
+    if isinstance(node, ast.Call):
+        return _atom(node)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
+        return _atom(node.operand, negated=True)
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        raise Refused(node, "Python 'not' is silently wrong in pyDatalog; negate with ~")
+    if isinstance(node, ast.BoolOp):
+        word = "and" if isinstance(node.op, ast.And) else "or"
+        hint = "join literals with &" if word == "and" else "write one rule per alternative"
+        raise Refused(node, f"Python '{word}' is silently wrong in pyDatalog; {hint}")
+    if isinstance(node, ast.Compare):
+        if len(node.ops) > 1:
+            raise Refused(node, "chained comparison: put each comparison in its own parentheses")
+        op = COMPARISON.get(type(node.ops[0]))
+        if op is None:
+            raise Refused(node, "unsupported comparison")
+        left, right = node.left, node.comparators[0]
+        if op in ("in", "not in"):
+            if not isinstance(right, (ast.Tuple, ast.List)) or not right.elts:
+                raise Refused(node, f"the right side of '{op}' must be a tuple of constants")
+            values = tuple(_term(e) for e in right.elts)
+            if not all(isinstance(v, Const) for v in values):
+                raise Refused(node, f"the right side of '{op}' must be a tuple of constants")
+            if not isinstance(left, ast.Name):
+                raise Refused(node, f"the left side of '{op}' must be a variable; "
+                                    f"bind the value first, e.g. (K == …) & (K {op} (…))")
+            return Compare(op, _term(left, True), values)
+        return Compare(op, _term(left, True), _term(right, True))
+    raise Refused(node, f"{type(node).__name__} is not a literal; use p(...), ~p(...) or (X op Y)")
+
+
+def _conjuncts(node):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
+def _statement(node):
+    if not isinstance(node, ast.Expr):
+        kind = type(node).__name__
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            raise Refused(node, "imports are not allowed")
+        raise Refused(node, f"a {kind} statement is not allowed; only facts and rules")
+    value = node.value
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.UAdd):
+        atom = _atom(value.operand)
+        if any(not isinstance(a, Const) for a in atom.args):
+            raise Refused(value, f"the fact {atom} has a variable; facts are ground")
+        return atom
+    if isinstance(value, ast.Compare) and len(value.ops) == 1 and isinstance(value.ops[0], ast.LtE) \
+            and isinstance(value.left, ast.Call):
+        head = _atom(value.left)
+        body = tuple(_literal(n) for n in _conjuncts(value.comparators[0]))
+        for arg in head.args:
+            if isinstance(arg, Arith):
+                raise Refused(value, "arithmetic is not allowed in a rule head")
+        return head, body
+    if isinstance(value, ast.Compare) and isinstance(value.left, ast.Call):
+        raise Refused(node, "a rule is head <= body; a comparison in the body needs parentheses")
+    raise Refused(node, "only facts (+ p('a')) and rules (head <= body) are allowed")
+
+
+def _annotations(comments, fallback_id):
+    rule_id, title, sources, conventions, says, notes = fallback_id, "", [], [], [], []
+    view = False
+    for text in comments:
+        body = text.lstrip("#").strip()
+        if body.startswith(("@rule", "@view")):
+            view = body.startswith("@view")
+            parts = body.split(None, 2)
+            if len(parts) > 1:
+                rule_id = parts[1]
+            title = parts[2] if len(parts) > 2 else ""
+        elif body.startswith("source:"):
+            sources.append(body[len("source:"):].strip())
+        elif body.startswith("convention:"):
+            conventions.append(body[len("convention:"):].strip())
+        elif body.startswith("@says"):
+            lang, _, template = body[len("@says"):].strip().partition(":")
+            says.append((lang.strip(), template.strip()))
+        elif body:
+            notes.append(body)
+    return RuleInfo(rule_id, title, tuple(sources), tuple(conventions), tuple(says), tuple(notes), view)
+
+
+def _chunks(lines):
+    """Split a file into statements: a chunk starts at a line that begins at column 0."""
+    start = None
+    for n, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped and not stripped.startswith("#") and not line[:1].isspace():
+            if start is not None:
+                yield start, n
+            start = n
+    if start is not None:
+        yield start, len(lines)
+
+
+def _layout_problems(text, lines, path):
+    """Lines pyDatalog would read differently from us: odd indentation or line breaks."""
+    problems = []
+    for n, line in enumerate(text.split("\n"), 1):
+        odd = sorted({f"U+{ord(ch):04X}" for ch in ODD_BREAKS.findall(line.rstrip("\r"))})
+        if odd:
+            problems.append(f"{path}:{n}: line break character {', '.join(odd)} inside the line; "
+                            "use plain newlines")
+    started = False
+    for n, line in enumerate(lines, 1):
+        stripped = line.strip()
+        indent = line[:len(line) - len(line.lstrip())]
+        if indent.strip(" ") and stripped:
+            problems.append(f"{path}:{n}: indent with spaces only (found {indent!r})")
+        if stripped and not stripped.startswith("#"):
+            if not indent:
+                started = True
+            elif not started:
+                problems.append(f"{path}:{n}: a statement must start at column 0")
+    return problems
+
+
+def _as_pydatalog_reads(text):
+    """The text as pyDatalog.load rewrites it before running it (it strips one indentation)."""
+    lines = text.splitlines()
+    spaces = ""
+    for line in lines:
+        spaces = line[:len(line) - len(line.lstrip())]
+        if spaces and line != spaces:
+            break
+    return "\n".join(line[len(spaces):] if line.startswith(spaces) else line for line in lines)
+
+
+def parse_text(text: str, path: str, origin: str = ""):
+    """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'."""
+    lines = text.splitlines()
+    rules, facts, problems = [], [], []
+    problems += _layout_problems(text, lines, path)
+    rewritten = _as_pydatalog_reads(text)
+    try:
+        same = rewritten == "\n".join(lines) or ast.dump(ast.parse(text)) == ast.dump(ast.parse(rewritten))
+    except (SyntaxError, RecursionError, MemoryError, ValueError):
+        same = True
+    if not same:
+        first = next(n for n, line in enumerate(lines, 1) if line[:1].isspace() and line.strip())
+        problems.append(f"{path}:{first}: pyDatalog would read this file differently from the checker "
+                        "(it strips this line's indentation everywhere); keep statements on column 0 "
+                        "and strings on one line")
+    comments_above = {}
+    block = []
+    for n, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            block.append(stripped)
+            continue
+        if stripped and not line[:1].isspace():
+            comments_above[n] = block
+        block = []
+    for start, end in _chunks(lines):
+        chunk = "\n".join(lines[start:end])
+        try:
+            tree = ast.parse(chunk, mode="exec")
+        except SyntaxError as e:
+            at = start + (e.lineno or 1)
+            problems.append(f"{path}:{at}: syntax error: {e.msg}")
+            continue
+        except (RecursionError, MemoryError, ValueError) as e:
+            problems.append(f"{path}:{start + 1}: statement too deeply nested or invalid ({type(e).__name__})")
+            continue
+        for node in tree.body:
+            line = start + node.lineno
+            try:
+                parsed = _statement(node)
+            except Refused as e:
+                problems.append(f"{path}:{start + e.line}: {e}")
+                continue
+            except RecursionError:
+                problems.append(f"{path}:{line}: statement too deeply nested; split the rule")
+                continue
+            if isinstance(parsed, Atom):
+                facts.append(Fact(parsed, path, line, origin))
+            else:
+                info = _annotations(comments_above.get(start, []), f"{path}:{line}")
+                rules.append(Rule(parsed[0], parsed[1], path, line, info, origin))
+    return rules, facts, problems
+
+
+def parse_goal(text: str) -> tuple:
+    """A query: literals joined by & (a trailing '.' is allowed). Raises ValueError.
+
+    >>> [str(l) for l in parse_goal("clash('子', X) & ~harm(X, '丑').")]
+    ["clash('子', X)", "~harm(X, '丑')"]
+    """
+    text = text.strip()
+    if text.endswith("."):
+        text = text[:-1]
+    if not text:
+        raise ValueError("the goal is empty; write e.g. clash('子', X)")
+    try:
+        tree = ast.parse(text, mode="eval")
+    except SyntaxError as e:
+        raise ValueError(f"syntax error in goal at column {e.offset}: {e.msg}") from None
+    try:
+        return tuple(_literal(n) for n in _conjuncts(tree.body))
+    except Refused as e:
+        raise ValueError(str(e)) from None

@@ -1,0 +1,237 @@
+"""The values of the language: terms, literals, rules and facts, and what can be done with them
+(substitute, evaluate, compare, unify, sort).
+
+>>> lit = Compare("==", Var("J"), Arith("%", Arith("+", Var("I"), Const(6)), Const(12)))
+>>> str(lit), term_vars(lit), holds(substitute(lit, {"I": 0, "J": 6}), {})
+('(J == ((I + 6) % 12))', ['J', 'I'], True)
+"""
+from __future__ import annotations
+
+import operator
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Var:
+    name: str
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True)
+class Const:
+    value: object
+
+    def __str__(self):
+        return repr(self.value)
+
+
+@dataclass(frozen=True)
+class Arith:
+    op: str
+    left: object
+    right: object
+
+    def __str__(self):
+        return f"({self.left} {self.op} {self.right})"
+
+
+@dataclass(frozen=True)
+class Atom:
+    pred: str
+    args: tuple
+    negated: bool = False
+
+    def __str__(self):
+        return ("~" if self.negated else "") + f"{self.pred}({', '.join(map(str, self.args))})"
+
+    @property
+    def key(self):
+        return (self.pred, len(self.args))
+
+
+@dataclass(frozen=True)
+class Compare:
+    op: str
+    left: object
+    right: object          # a term, or a tuple of Const for in / not in
+
+    def __str__(self):
+        right = self.right
+        if isinstance(right, tuple):
+            right = "(" + ", ".join(map(str, right)) + ("," if len(right) == 1 else "") + ")"
+        return f"({self.left} {self.op} {right})"
+
+
+@dataclass(frozen=True)
+class RuleInfo:
+    """What the comment lines above a clause say about it."""
+    id: str
+    title: str = ""
+    sources: tuple = ()
+    conventions: tuple = ()
+    says: tuple = ()        # ((lang, template), ...)
+    notes: tuple = ()
+    view: bool = False      # '# @view': a presentation of relations derived elsewhere, not knowledge
+
+    def template(self, lang):
+        return dict(self.says).get(lang)
+
+
+@dataclass(frozen=True)
+class Rule:
+    head: Atom
+    body: tuple
+    path: str
+    line: int
+    info: RuleInfo
+    origin: str = ""
+
+    def __str__(self):
+        return f"{self.head} <= {' & '.join(map(str, self.body))}"
+
+    @property
+    def where(self):
+        return f"{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Fact:
+    atom: Atom
+    path: str
+    line: int
+    origin: str = ""
+    notes: tuple = field(default=())
+
+    @property
+    def where(self):
+        return f"{self.path}:{self.line}" if self.line else self.path
+
+
+def show(value) -> str:
+    """A value as a reader sees it: text as it is, a number as digits, a variable (left open
+    in a negation) by its name."""
+    if isinstance(value, str):
+        return value
+    return value.name if isinstance(value, Var) else repr(value)
+
+
+def is_variable_name(name: str) -> bool:
+    return name[:1].isascii() and (name[:1].isupper() or name[:1] == "_")
+
+
+def term_vars(term):
+    """The variables of a term, an atom or a comparison, in order of appearance."""
+    if isinstance(term, Var):
+        return [term.name]
+    if isinstance(term, Arith):
+        return term_vars(term.left) + term_vars(term.right)
+    if isinstance(term, Atom):
+        return [v for a in term.args for v in term_vars(a)]
+    if isinstance(term, Compare):
+        right = [] if isinstance(term.right, tuple) else term_vars(term.right)
+        return term_vars(term.left) + right
+    return []
+
+
+def answer_vars(body):
+    """The variables a conjunction reports, in order: those of its positive literals and
+    comparisons, without the don't-care ones (named with a leading ``_``)."""
+    return [n for n in dict.fromkeys(v for lit in body if not (isinstance(lit, Atom) and lit.negated)
+                                     for v in term_vars(lit)) if not n.startswith("_")]
+
+
+def constants(literal):
+    """The constants of a literal, in order."""
+    if isinstance(literal, Atom):
+        return [a for a in literal.args if isinstance(a, Const)]
+    right = list(literal.right) if isinstance(literal.right, tuple) else [literal.right]
+    return [t for t in [literal.left, *right] if isinstance(t, Const)]
+
+
+def substitute(term, binding: dict):
+    """Replace bound variables by constants."""
+    if isinstance(term, Var):
+        return Const(binding[term.name]) if term.name in binding else term
+    if isinstance(term, Arith):
+        return Arith(term.op, substitute(term.left, binding), substitute(term.right, binding))
+    if isinstance(term, Atom):
+        return Atom(term.pred, tuple(substitute(a, binding) for a in term.args), term.negated)
+    if isinstance(term, Compare):
+        right = term.right if isinstance(term.right, tuple) else substitute(term.right, binding)
+        return Compare(term.op, substitute(term.left, binding), right)
+    return term
+
+
+NO_VALUE = (TypeError, ZeroDivisionError)     # what evaluating a term without a value raises
+_ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
+               "%": operator.mod}
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+def evaluate(term, binding: dict):
+    """The value of an arithmetic term under a binding, computed as Python (and pyDatalog) do.
+
+    KeyError if a variable is unbound; one of NO_VALUE when the term has no value (a division
+    by zero, a number added to a string).
+    """
+    if isinstance(term, Const):
+        return term.value
+    if isinstance(term, Var):
+        return binding[term.name]
+    return _ARITHMETIC[term.op](evaluate(term.left, binding), evaluate(term.right, binding))
+
+
+def holds(cmp: Compare, binding: dict) -> bool:
+    """Whether a comparison is true under a binding that binds all its variables; a term
+    without a value, or an order between a number and a string, makes it false."""
+    try:
+        left = evaluate(cmp.left, binding)
+        if cmp.op in ("in", "not in"):
+            return (left in [c.value for c in cmp.right]) == (cmp.op == "in")
+        right = evaluate(cmp.right, binding)
+        if cmp.op in ("==", "!="):
+            return (left == right) == (cmp.op == "==")
+        return _ORDER[cmp.op](left, right)
+    except NO_VALUE:
+        return False
+
+
+def unify(params, args):
+    """Bind a rule head's terms to ground values; None if they do not fit."""
+    binding = {}
+    for p, a in zip(params, args):
+        if isinstance(p, Const):
+            if p.value != a:
+                return None
+        elif p.name in binding and binding[p.name] != a:
+            return None
+        else:
+            binding[p.name] = a
+    return binding
+
+
+def unify_pattern(params, args):
+    """Bind a rule head to a goal's terms that may keep variables; None if constants clash."""
+    binding = {}
+    for p, a in zip(params, args):
+        if not isinstance(a, Const):
+            continue
+        if isinstance(p, Const):
+            if p.value != a.value:
+                return None
+        elif p.name in binding and binding[p.name] != a.value:
+            return None
+        else:
+            binding[p.name] = a.value
+    return binding
+
+
+def value_key(value):
+    """The sort key of a value: numbers first, in order, then text."""
+    return (0, value, "") if isinstance(value, int) else (1, 0, str(value))
+
+
+def row_key(row):
+    return tuple(value_key(v) for v in row)

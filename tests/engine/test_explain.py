@@ -1,0 +1,69 @@
+"""Explanations: one object per question, proofs of minimal height, why-nots."""
+import pytest
+
+from queries.engine import KnowledgeBase
+from queries.engine.explain import Explanation
+from queries.engine.terms import Atom, Const
+
+from .programs import write
+
+WALK = {
+    "edge.tsv": "from\tto\na\tb\nb\tc\nc\ta\nc\td\n",
+    "walk.dl": "# @rule walk.1 a step\nwalk(X, Y) <= edge(X, Y)\n"
+               "# @rule walk.2 steps\nwalk(X, Z) <= walk(X, Y) & edge(Y, Z)\n"
+               "# @rule stuck.1 no way out\nstuck(X) <= walk(_W, X) & ~edge(X, _Y)\n"
+               "# @rule lonely.1 no way in\nlonely(X) <= edge(X, _Y) & ~walk(_Z, X)\n"
+               "+ said('hello')\n",
+}
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory):
+    return KnowledgeBase([write(tmp_path_factory.mktemp("walk"), WALK)])
+
+
+def test_each_question_has_an_explanation_of_its_own(kb):
+    one, two = Explanation(kb), Explanation(kb)
+    assert one.proof("walk", ("a", "d")) == two.proof("walk", ("a", "d"))
+    assert one._proved and one._proved is not two._proved
+    assert Explanation(kb)._proved == {}
+
+
+def test_a_proof_is_of_minimal_height_and_bounded(kb):
+    assert kb.explain("walk('a', 'd')").height == 3
+    assert kb.explain("walk('a', 'd')", max_height=2) is None
+    assert kb.explain("walk('a', 'c')").height == 2
+
+
+def test_negation_leaves_carry_why_nots_when_asked(kb):
+    proof = kb.explain("stuck('d')", expand_negations=True)
+    leaf = proof.children[1]
+    assert leaf.kind == "not" and leaf.statement == "¬edge(d, _Y)"
+    assert leaf.why == kb.why_not("edge('d', _Y)", depth=3)
+    assert kb.explain("stuck('d')").children[1].why is None
+
+
+def test_why_not_explains_each_rule_and_marks_what_was_explained_above(kb):
+    why = kb.why_not("walk('d', X)")
+    assert [f.rule.id for f in why.failures] == ["walk.1", "walk.2"]
+    assert why.failures[0].literal == "edge('d', Y)" and why.failures[0].sub is None
+    deeper = why.failures[1].sub
+    assert deeper.goal == "walk('d', Y)" and not deeper.seen
+    assert deeper.failures[1].sub == type(deeper)("walk('d', Y)", seen=True)
+
+
+def test_why_not_of_a_negation_shows_the_proof_that_its_atom_holds(kb):
+    (failure,) = kb.why_not("lonely('a')").failures
+    assert failure.literal.startswith("~walk(") and failure.holds.statement.startswith("walk(")
+    assert failure.because == ()
+
+
+def test_why_not_of_clause_facts_and_of_a_table(kb):
+    assert kb.why_not("said('bye')").table == "no rows"
+    assert kb.why_not("edge('d', 'a')").table.endswith("edge.tsv")
+    assert kb.why_not("walk('a', 'b')") is None
+
+
+def test_the_proof_of_an_atom_that_does_not_hold_is_none(kb):
+    assert Explanation(kb).proof("walk", ("d", "a")) is None
+    assert Explanation(kb)._prove_first(Atom("walk", (Const("d"), Const("a")))) is None

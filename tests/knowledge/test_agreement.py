@@ -48,6 +48,11 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("979996", "丑", "壬申", {"day_clash_static": "always-hidden-motion"}),
     ("776797", "辰", "丙子", {"hidden_god": "all-lines"}),
     ("787889", "寅", "甲寅", {}),                      # the flying line over the father is void
+    ("986986", "巳", "乙亥", {}),                      # 震為雷: office 申 void to the bottom (timing)
+    ("767787", "卯", "甲子", {}),                      # 離 with 丑 moving: a lost thing, 子孫旺日
+    ("797979", "寅", "戊戌", {}),                      # 乾之既濟: a traveller's use-god moves in a frame
+    ("697987", "未", "丙寅", {}),                      # 鼎之賁: the moving 子孫 overcomes the world
+    ("777777", "酉", "壬申", {}),                      # 乾為天: wealth 寅 day-broken, not month-broken
     ("787889", "未", "乙巳", {}),                      # … and month-broken
     ("787787", "午", "癸未", {}),                      # 離為火: wealth 酉 truly void in summer
     ("969689", "卯", "丁卯", {"restless": "four-or-more"}),  # five moving lines
@@ -59,6 +64,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     ('lawsuit', 'other-party'), ('illness', 'father'), 'wealth', 'wealth',
     'wealth', 'wealth', 'wealth', ('illness', 'father'),
     'wealth', 'wealth', 'wealth', 'office',
+    'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
     'wealth', 'wealth', 'wealth', 'wealth',
     ('illness', 'father'), ('illness', 'father'), 'wealth',
     'wealth',
@@ -79,8 +85,11 @@ def kb(request):
         conventions = {k: v for k, v in options.items() if k not in pillars}
         chart = cast(lines, month=month, day=day, conventions=conventions, kb=knowledge, **pillars)
         question = QUESTIONS[i]
-        topic, about, asker = (question, None, None) if isinstance(question, str) else (question + (None,))[:3]
+        topic, about, asker, horizon = (question, None, None, None) if isinstance(question, str) else \
+            (question + (None, None))[:4]
         judge(chart, topic, about=about, asker=asker)
+        if horizon:
+            knowledge.assert_fact("cast_horizon", chart.id, horizon)
     return knowledge
 
 
@@ -148,7 +157,9 @@ def test_answers_have_proofs_the_checker_accepts_and_every_rule_is_used(kb, mode
                 if binding is not None and kb.solve(tuple(substitute(l, binding) for l in rule.body)):
                     tries += 1
                     prove(pred, args)
-    missing = sorted({r.where for r in kb.program.rules} - used)
+    # each reading of the books has casts of its own (tests/knowledge/test_readings_*.py), where
+    # it holds, its proof passes the checker, and one broken condition stops it
+    missing = sorted({r.where for r in kb.program.rules if not r.where.startswith("kb/judgments/")} - used)
     assert not missing, f"rules that appear in no proof: {missing}"
 
 

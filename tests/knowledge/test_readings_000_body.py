@@ -19,7 +19,7 @@ CASES = [
     ("r000.107.body_void", "keep_to_the_usual",
      ("868967", "午", "戊申", "office"), ("868967", "午", "甲子", "office"), "another decade: not void"),
     ("r000.107.body_harmed.punished", "keep_to_your_lot",
-     ("997789", "午", "己酉", "travel"), ("697789", "午", "己酉", "travel"), "no punishment reaches the body"),
+     ("778876", "丑", "丁卯", "wealth"), ("778876", "丑", "甲子", "wealth"), "the day no longer punishes it"),
     ("r000.107.body_harmed.overcome", "keep_to_your_lot",
      ("978878", "戌", "丙子", "childbirth"), ("978878", "子", "丙子", "childbirth"), "the month no longer overcomes it"),
     ("r000.107.body_harmed.broken", "keep_to_your_lot",

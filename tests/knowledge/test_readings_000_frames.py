@@ -5,6 +5,7 @@ import pytest
 
 from queries import KnowledgeBase
 from queries.chart import cast
+from queries.engine.syntax import substitute
 from queries.judgment import judge
 
 CASES = [
@@ -14,16 +15,10 @@ CASES = [
      ("798986", "申", "己丑", "childbirth"), ("798986", "申", "丙寅", "childbirth"), "the day is the missing 寅"),
     ("r000.11.use_vigour.day", "any", "use_has_vigour",
      ("698667", "申", "己亥", "office"), ("698667", "申", "乙丑", "office"), "the day is not a stage of vigour"),
-    ("r000.11.use_vigour.month", "any", "use_has_vigour",
-     ("976876", "申", "癸酉", "lawsuit"), ("976876", "丑", "癸酉", "lawsuit"), "the month is not a stage of vigour"),
     ("r000.11.use_powerless.day", "any", "use_powerless",
      ("897878", "午", "壬子", "office"), ("897878", "午", "丁卯", "office"), "the day is not a powerless stage"),
-    ("r000.11.use_powerless.month", "any", "use_powerless",
-     ("788777", "子", "丁丑", "lawsuit"), ("788777", "卯", "丁丑", "lawsuit"), "the month is not a powerless stage"),
     ("r000.11.use_tomb.day", "any", "use_waits_for_the_tomb_to_open",
      ("997889", "丑", "甲辰", "trade"), ("997889", "丑", "甲子", "trade"), "the day is not the tomb"),
-    ("r000.11.use_tomb.month", "any", "use_waits_for_the_tomb_to_open",
-     ("786879", "丑", "壬午", "lawsuit"), ("786879", "子", "壬午", "lawsuit"), "the month is not the tomb"),
     ("r000.15.salary.use", "any", "use_carries_salary",
      ("697777", "酉", "丁巳", "exam"), ("697777", "酉", "甲子", "exam"), "祿 falls elsewhere"),
     ("r000.15.salary.hidden_use", "any", "use_carries_salary",
@@ -116,23 +111,56 @@ def test_the_punishments_and_harms_are_the_pairs_of_line_27(kb):
     assert set(kb.ask("harm(X, Y)")) == pairs | {(b, a) for a, b in pairs}
 
 
+PROPOSED = {  # conventions these readings add, as the report proposes them (default first)
+    "punishment_sense": [("either-way", "a line is punished by a branch that punishes it or that it punishes"),
+                         ("as-written", "a line is punished only by a branch that punishes it (Korean of 000:29)")],
+    "stage_pillars": [("day", "the twelve stages of the use-god are read at the day"),
+                      ("day-and-month", "at the day and at the month (Korean of 000:13)")],
+}
+
+
 @pytest.fixture(scope="module")
-def sense_kb(tmp_path_factory):
-    """The shipped knowledge with the proposed convention punishment_sense in its tables."""
-    folder = tmp_path_factory.mktemp("punishment_sense")
-    (folder / "convention_value.tsv").write_text(
-        "name\tvalue\tmeaning\n"
-        "punishment_sense\teither-way\ta line is punished by a branch that punishes it or that it punishes\n"
-        "punishment_sense\tas-written\ta line is punished only by a branch that punishes it\n", encoding="utf-8")
-    (folder / "convention_default.tsv").write_text("name\tvalue\npunishment_sense\teither-way\n", encoding="utf-8")
+def proposed_kb(tmp_path_factory):
+    """The shipped knowledge with the proposed conventions in its tables."""
+    folder = tmp_path_factory.mktemp("proposed")
+    (folder / "convention_value.tsv").write_text("name\tvalue\tmeaning\n" + "".join(
+        f"{name}\t{value}\t{meaning}\n" for name, values in PROPOSED.items() for value, meaning in values),
+        encoding="utf-8")
+    (folder / "convention_default.tsv").write_text("name\tvalue\n" + "".join(
+        f"{name}\t{values[0][0]}\n" for name, values in PROPOSED.items()), encoding="utf-8")
     return KnowledgeBase(extra=[folder])
 
 
-def test_a_line_is_punished_either_way_unless_the_text_is_read_as_written(sense_kb):
+MONTH = [
+    ("r000.11.use_vigour.month", "use_has_vigour",
+     ("976876", "申", "癸酉", "lawsuit"), ("976876", "丑", "癸酉", "lawsuit")),
+    ("r000.11.use_powerless.month", "use_powerless",
+     ("788777", "子", "丁丑", "lawsuit"), ("788777", "卯", "丁丑", "lawsuit")),
+    ("r000.11.use_tomb.month", "use_waits_for_the_tomb_to_open",
+     ("786879", "丑", "壬午", "lawsuit"), ("786879", "子", "壬午", "lawsuit")),
+]
+
+
+@pytest.mark.parametrize("rule, conclusion, good, bad", MONTH, ids=[c[0] for c in MONTH])
+def test_the_month_stage_is_read_when_stage_pillars_is_day_and_month(proposed_kb, rule, conclusion, good, bad):
+    # KO 000:13 용신이 일진·월건의 어느 자리에 떨어지는지를 본다
+    def ask(spec, value):
+        chart = cast(spec[0], month=spec[1], day=spec[2], kb=proposed_kb, conventions={"stage_pillars": value})
+        judge(chart, spec[3])
+        return chart
+    both, day_only, other_month = ask(good, "day-and-month"), ask(good, "day"), ask(bad, "day-and-month")
+    assert proposed_kb.ask(f"reading('{both.id}', 'any', '{conclusion}')") == [()]
+    rules = {r.info.id: r for r in proposed_kb.program.rules}
+    holds = [bool(proposed_kb.ask(tuple(substitute(l, {"C": c.id}) for l in rules[rule].body)))
+             for c in (both, day_only, other_month)]
+    assert holds == [True, False, False]
+
+
+def test_a_line_is_punished_either_way_unless_the_text_is_read_as_written(proposed_kb):
     # 000:27 寅刑巳 … 丑戌相刑: 山天大畜's world, line 2 甲寅, on a 巳 day: 寅 punishes 巳, not 巳 寅
-    either = cast("777887", month="辰", day="乙巳", kb=sense_kb)
-    strict = cast("777887", month="辰", day="乙巳", kb=sense_kb, conventions={"punishment_sense": "as-written"})
-    assert sense_kb.ask(f"node_punished('{either.id}', 'line', 2, By)") == [("日辰",)]
-    assert sense_kb.ask(f"node_punished('{strict.id}', 'line', 2, By)") == []
+    either = cast("777887", month="辰", day="乙巳", kb=proposed_kb)
+    strict = cast("777887", month="辰", day="乙巳", kb=proposed_kb, conventions={"punishment_sense": "as-written"})
+    assert proposed_kb.ask(f"node_punished('{either.id}', 'line', 2, By)") == [("日辰",)]
+    assert proposed_kb.ask(f"node_punished('{strict.id}', 'line', 2, By)") == []
     judge(strict, "travel")
-    assert sense_kb.ask(f"reading('{strict.id}', 'any', 'use_punished_or_harmed')") == [()]   # 寅巳 also harm
+    assert proposed_kb.ask(f"reading('{strict.id}', 'any', 'use_punished_or_harmed')") == [()]   # 寅巳 also harm

@@ -48,14 +48,14 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("979996", "丑", "壬申", {"day_clash_static": "always-hidden-motion"}),
     ("776797", "辰", "丙子", {"hidden_god": "all-lines"}),
     ("787889", "寅", "甲寅", {}),                      # the flying line over the father is void
+    ("787889", "未", "乙巳", {}),                      # … and month-broken
+    ("787787", "午", "癸未", {}),                      # 離為火: wealth 酉 truly void in summer
+    ("969689", "卯", "丁卯", {"restless": "four-or-more"}),  # five moving lines
     ("986986", "巳", "乙亥", {}),                      # 震為雷: office 申 void to the bottom (timing)
     ("767787", "卯", "甲子", {}),                      # 離 with 丑 moving: a lost thing, 子孫旺日
     ("797979", "寅", "戊戌", {}),                      # 乾之既濟: a traveller's use-god moves in a frame
     ("697987", "未", "丙寅", {}),                      # 鼎之賁: the moving 子孫 overcomes the world
     ("777777", "酉", "壬申", {}),                      # 乾為天: wealth 寅 day-broken, not month-broken
-    ("787889", "未", "乙巳", {}),                      # … and month-broken
-    ("787787", "午", "癸未", {}),                      # 離為火: wealth 酉 truly void in summer
-    ("969689", "卯", "丁卯", {"restless": "four-or-more"}),  # five moving lines
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -64,10 +64,10 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     ('lawsuit', 'other-party'), ('illness', 'father'), 'wealth', 'wealth',
     'wealth', 'wealth', 'wealth', ('illness', 'father'),
     'wealth', 'wealth', 'wealth', 'office',
-    'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
     'wealth', 'wealth', 'wealth', 'wealth',
     ('illness', 'father'), ('illness', 'father'), 'wealth',
     'wealth',
+    'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
 ]
 
 

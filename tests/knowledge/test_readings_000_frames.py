@@ -3,7 +3,6 @@ use-god, 祿 驛馬 貴人 on the use-god, 刑 and 害 on a line; the text's tab
 E04–E06, T14, T15) against the relations the project computes them by."""
 import pytest
 
-from queries import KnowledgeBase
 from queries.chart import cast
 from queries.engine.syntax import substitute
 from queries.judgment import judge
@@ -111,26 +110,6 @@ def test_the_punishments_and_harms_are_the_pairs_of_line_27(kb):
     assert set(kb.ask("harm(X, Y)")) == pairs | {(b, a) for a, b in pairs}
 
 
-PROPOSED = {  # conventions these readings add, as the report proposes them (default first)
-    "punishment_sense": [("either-way", "a line is punished by a branch that punishes it or that it punishes"),
-                         ("as-written", "a line is punished only by a branch that punishes it (Korean of 000:29)")],
-    "stage_pillars": [("day", "the twelve stages of the use-god are read at the day"),
-                      ("day-and-month", "at the day and at the month (Korean of 000:13)")],
-}
-
-
-@pytest.fixture(scope="module")
-def proposed_kb(tmp_path_factory):
-    """The shipped knowledge with the proposed conventions in its tables."""
-    folder = tmp_path_factory.mktemp("proposed")
-    (folder / "convention_value.tsv").write_text("name\tvalue\tmeaning\n" + "".join(
-        f"{name}\t{value}\t{meaning}\n" for name, values in PROPOSED.items() for value, meaning in values),
-        encoding="utf-8")
-    (folder / "convention_default.tsv").write_text("name\tvalue\n" + "".join(
-        f"{name}\t{values[0][0]}\n" for name, values in PROPOSED.items()), encoding="utf-8")
-    return KnowledgeBase(extra=[folder])
-
-
 MONTH = [
     ("r000.11.use_vigour.month", "use_has_vigour",
      ("976876", "申", "癸酉", "lawsuit"), ("976876", "丑", "癸酉", "lawsuit")),
@@ -142,25 +121,25 @@ MONTH = [
 
 
 @pytest.mark.parametrize("rule, conclusion, good, bad", MONTH, ids=[c[0] for c in MONTH])
-def test_the_month_stage_is_read_when_stage_pillars_is_day_and_month(proposed_kb, rule, conclusion, good, bad):
+def test_the_month_stage_is_read_when_stage_pillars_is_day_and_month(kb, rule, conclusion, good, bad):
     # KO 000:13 용신이 일진·월건의 어느 자리에 떨어지는지를 본다
     def ask(spec, value):
-        chart = cast(spec[0], month=spec[1], day=spec[2], kb=proposed_kb, conventions={"stage_pillars": value})
+        chart = cast(spec[0], month=spec[1], day=spec[2], kb=kb, conventions={"stage_pillars": value})
         judge(chart, spec[3])
         return chart
     both, day_only, other_month = ask(good, "day-and-month"), ask(good, "day"), ask(bad, "day-and-month")
-    assert proposed_kb.ask(f"reading('{both.id}', 'any', '{conclusion}')") == [()]
-    rules = {r.info.id: r for r in proposed_kb.program.rules}
-    holds = [bool(proposed_kb.ask(tuple(substitute(l, {"C": c.id}) for l in rules[rule].body)))
+    assert kb.ask(f"reading('{both.id}', 'any', '{conclusion}')") == [()]
+    rules = {r.info.id: r for r in kb.program.rules}
+    holds = [bool(kb.ask(tuple(substitute(l, {"C": c.id}) for l in rules[rule].body)))
              for c in (both, day_only, other_month)]
     assert holds == [True, False, False]
 
 
-def test_a_line_is_punished_either_way_unless_the_text_is_read_as_written(proposed_kb):
+def test_a_line_is_punished_either_way_unless_the_text_is_read_as_written(kb):
     # 000:27 寅刑巳 … 丑戌相刑: 山天大畜's world, line 2 甲寅, on a 巳 day: 寅 punishes 巳, not 巳 寅
-    either = cast("777887", month="辰", day="乙巳", kb=proposed_kb)
-    strict = cast("777887", month="辰", day="乙巳", kb=proposed_kb, conventions={"punishment_sense": "as-written"})
-    assert proposed_kb.ask(f"node_punished('{either.id}', 'line', 2, By)") == [("日辰",)]
-    assert proposed_kb.ask(f"node_punished('{strict.id}', 'line', 2, By)") == []
+    either = cast("777887", month="辰", day="乙巳", kb=kb)
+    strict = cast("777887", month="辰", day="乙巳", kb=kb, conventions={"punishment_sense": "as-written"})
+    assert kb.ask(f"node_punished('{either.id}', 'line', 2, By)") == [("日辰",)]
+    assert kb.ask(f"node_punished('{strict.id}', 'line', 2, By)") == []
     judge(strict, "travel")
-    assert proposed_kb.ask(f"reading('{strict.id}', 'any', 'use_punished_or_harmed')") == [()]   # 寅巳 also harm
+    assert kb.ask(f"reading('{strict.id}', 'any', 'use_punished_or_harmed')") == [()]   # 寅巳 also harm

@@ -9,7 +9,7 @@ import pytest
 from queries import KnowledgeBase
 from queries.engine import read_table
 from queries.chart import cast
-from queries.engine.syntax import substitute
+from queries.engine import substitute
 from queries.judgment import judge
 
 # The conventions the readings of 000 add (docs/readings.md), default first: the rows phase 2 moves

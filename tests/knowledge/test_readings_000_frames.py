@@ -4,7 +4,7 @@ E04–E06, T14, T15) against the relations the project computes them by."""
 import pytest
 
 from queries.chart import cast
-from queries.engine.syntax import substitute
+from queries.engine import substitute
 from queries.judgment import judge
 
 CASES = [

@@ -13,7 +13,7 @@ import pytest
 from queries import KnowledgeBase
 from queries.chart import cast
 from queries.engine import LANGS, render
-from queries.engine.syntax import Arith, Atom, Compare, Const, Var, term_vars
+from queries.engine.terms import Arith, Atom, Compare, Const, Var, term_vars
 from queries.judgment import judge
 
 PLACE = re.compile(r"\{([^{}]*)\}")

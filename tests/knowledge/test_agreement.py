@@ -48,14 +48,18 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("979996", "丑", "壬申", {"day_clash_static": "always-hidden-motion"}),
     ("776797", "辰", "丙子", {"hidden_god": "all-lines"}),
     ("787889", "寅", "甲寅", {}),                      # the flying line over the father is void
-    ("787889", "未", "乙巳", {}),                      # … and month-broken
-    ("787787", "午", "癸未", {}),                      # 離為火: wealth 酉 truly void in summer
-    ("969689", "卯", "丁卯", {"restless": "four-or-more"}),  # five moving lines
     ("986986", "巳", "乙亥", {}),                      # 震為雷: office 申 void to the bottom (timing)
     ("767787", "卯", "甲子", {}),                      # 離 with 丑 moving: a lost thing, 子孫旺日
     ("797979", "寅", "戊戌", {}),                      # 乾之既濟: a traveller's use-god moves in a frame
     ("697987", "未", "丙寅", {}),                      # 鼎之賁: the moving 子孫 overcomes the world
     ("777777", "酉", "壬申", {}),                      # 乾為天: wealth 寅 day-broken, not month-broken
+    ("787889", "未", "乙巳", {}),                      # … and month-broken
+    ("787787", "午", "癸未", {}),                      # 離為火: wealth 酉 truly void in summer
+    ("969689", "卯", "丁卯", {"restless": "four-or-more"}),  # five moving lines
+    ("676877", "卯", "癸酉", {"frame_hanging": "three-moving-alone", "day_clash_strength": "month-or-day",
+                              "hidden_void_tomb": "cannot-emerge"}),  # 渙: 寅午 move, no pillar in the frame
+    ("969969", "子", "甲子", {"trigram_fanyin": "also-later-heaven-opposite"}),  # 離 into 坎
+    ("787889", "戌", "乙巳", {"day_clash_strength": "month-or-day"}),  # 亥 clashed by 巳, weak either way
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -65,9 +69,10 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     'wealth', 'wealth', 'wealth', ('illness', 'father'),
     'wealth', 'wealth', 'wealth', 'office',
     'wealth', 'wealth', 'wealth', 'wealth',
-    ('illness', 'father'), ('illness', 'father'), 'wealth',
-    'wealth',
+    ('illness', 'father'),
     'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
+    ('illness', 'father'), 'wealth',
+    'wealth', 'wealth', 'wealth', 'wealth',
 ]
 
 

@@ -98,7 +98,8 @@ CASES = [
     ('r000.91.ghost_world.office', 'fame_favoured', ('787868', '巳', '乙未', 'office'), ('687868', '巳', '乙未')),
     ('r000.91.ghost_world.exam', 'fame_favoured', ('787868', '巳', '乙未', 'exam'), ('687868', '巳', '乙未')),
     ('r000.91.ghost_world.tomb', 'endless_worry', ('687887', '子', '癸未', 'exam'), ('687887', '子', '甲子')),
-    ('r000.91.ghost_world.tomb_opened', 'misfortune_to_joy', ('778888', '卯', '辛未', 'trade'), ('778888', '卯', '甲子')),
+    ('r000.91.ghost_world.tomb_opened', 'misfortune_to_joy', ('778888', '卯', '辛未', 'trade'), ('778888', '卯', '甲子'),
+     {'day_clash_strength': 'month-or-day'}),      # the 辛未 day's clash opens the tomb only when it counts the day
     # holding_world_wealth_sibling.dl
     ('r000.95.wealth_world', 'wealth_and_honour', ('698768', '午', '壬寅', 'lost'), ('798768', '午', '壬寅')),
     ('r000.95.wealth_world.sibling_moves', 'wealth_robbed', ('698768', '午', '壬寅', 'travel'), ('798768', '午', '壬寅')),

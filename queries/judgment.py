@@ -4,8 +4,8 @@ of views/chart.dl; the readings of the books that apply and the verdict they wei
 
 >>> from queries.chart import cast
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
->>> j.use_god["relative"], j.use_god["position"], j.verdict["grade"], j.verdict["direction"]
-('妻財', 5, '受克無救', 'unfavourable')
+>>> j.use_god["relative"], j.use_god["position"], j.verdict, j.weighing["direction"]
+('妻財', 5, {'strong': False, 'grade': '受克無救'}, 'unfavourable')
 >>> [line for line in j.text("ko").splitlines() if line.startswith("판정")]
 ['판정: 受克無救 — 용신이 무력하다']
 >>> judge(j.chart, "wealth", horizon="week")  # doctest: +IGNORE_EXCEPTION_DETAIL
@@ -119,7 +119,7 @@ class Judgment:
         if gods:
             position, kind, _ = gods[0]
             line = chart.lines[position - 1]
-            node = line if kind == "line" else line["hidden"]
+            node = line if kind == "line" else line[kind]          # the hidden god, or the changed line
             self.use_god = {"relative": relatives[0] if relatives else line["relative"],
                             "position": position, "hidden": kind == "hidden", "kind": kind,
                             "stem": node["stem"], "branch": node["branch"], "element": node["element"],
@@ -131,8 +131,8 @@ class Judgment:
         self.taboo_god = [p for p, _, _ in get("taboo")]
         self.enemy_god = [p for p, _, _ in get("enemy")]
         grades = [a for _, a, _ in get("grade")]
-        self.verdict = {"strong": bool(get("strong")), "grade": grades[0] if grades else None,
-                        **reading_layer.verdict(self)}
+        self.verdict = {"strong": bool(get("strong")), "grade": grades[0] if grades else None}
+        self.weighing = reading_layer.verdict(self)
         self.reasons = [{"label": a, "rule": kb.behind("use_reason", (c, a))[0].info.id} for _, a, _ in get("reason")]
         self.hidden = None
         if gods and gods[0][1] == "hidden":
@@ -191,7 +191,8 @@ class Judgment:
         data = {"topic": self.topic, "about": self.about, "asker": self.asker, "horizon": self.horizon,
                 "cast": self.chart.id, "use_god": self.use_god, "candidates": self.candidates,
                 "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
-                "verdict": self.verdict, "reasons": self.reasons, "hidden": self.hidden, "context": self.context,
+                "verdict": {**self.verdict, **self.weighing}, "reasons": self.reasons, "hidden": self.hidden,
+                "context": self.context,
                 "conventions": self.chart.conventions, "readings": self.readings(proofs=proof, lang=lang),
                 **self.timing()}
         if proof:

@@ -147,22 +147,21 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
         question.append((words["asker"], role(data["asker"])))
     god, found = data["use_god"], words["none"]
     if god and god["position"]:
-        where = words["hidden_under" if god["hidden"] else "line"].format(god["position"])
+        where = words[{"hidden": "hidden_under", "changed": "changed_of"}.get(god["kind"], "line")].format(god["position"])
         found = f"{god['stem']}{god['branch']}{god['element']} ({where})"
     verdict = data["verdict"]
     said = {r["id"]: r["conclusion"][lang] for r in data["readings"]}
-    direction = [(words["direction"], _name(vocabulary["directions"], verdict["direction"], lang)
-                  if verdict["direction"] else words["none"])]
-    for key in ("because", "overrides"):
-        if verdict[key]:
-            direction.append((words[key], "; ".join(said.get(k, k) for k in verdict[key])))
+    direction = [((words["direction"], _name(vocabulary["directions"], verdict["direction"], lang)
+                   if verdict["direction"] else words["none"]),)]
+    direction += [((words[key], "; ".join(said.get(k, k) for k in verdict[key])),)
+                  for key in ("because", "overrides") if verdict[key]]
     lines = [tuple(question),
              ((role("use_god"), f"{god['relative']} {found}" if god else found),),
              ((role("source_god"), _lines(data["source_god"], words)), (role("taboo_god"), _lines(data["taboo_god"], words)),
               (role("enemy_god"), _lines(data["enemy_god"], words))),
              ((words["reasons"], " ".join(r["label"] for r in data["reasons"])),),
              ((words["verdict"], f"{verdict['grade']} — " + words["strong" if verdict["strong"] else "not_strong"]),),
-             tuple(direction)]
+             *direction]
     hidden = data["hidden"]
     if hidden:
         lines.append(((role("hidden"), " ".join(hidden["flying"] + hidden["comes_out"] + hidden["verse"])),))

@@ -24,18 +24,18 @@ def _session(args):
 
 def _cast(session, args) -> bool:
     """Cast what the options give, and put their question (--topic) to it; False without a cast."""
-    values = options.given(args, CAST)
-    topic = getattr(args, "topic", None)
+    values, question = options.given(args, CAST), options.given(args, QUESTION)
+    if question and "topic" not in question:
+        raise UserError("--about, --asker and --horizon go with --topic")
     if not options.has_cast(values):
-        if topic:
+        if question:
             raise UserError("--topic needs a cast to ask it of (lines, --coins, a hexagram name or --random)")
         return False
     kwargs, _ = options.cast_arguments(values, spell=options.dashed)
     session.cast(**kwargs)
-    if topic:
-        session.judge(topic, about=args.about, asker=args.asker, horizon=args.horizon)
-    elif args.about or args.asker or args.horizon:
-        raise UserError("--about, --asker and --horizon go with --topic")
+    if question:
+        session.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
+                      horizon=question.get("horizon"))
     return True
 
 

@@ -169,10 +169,11 @@ class Judgment:
     def why_not_strong(self):
         return None if self.verdict["strong"] else self.chart.kb.why_not(self.goal)
 
-    def readings(self, proofs=False, lang="en") -> list:
-        """The readings that apply (``queries.readings.readings``); with ``proofs``, each with its proof."""
+    def readings(self, proofs=False) -> list:
+        """The readings that apply (``queries.readings.readings``); with ``proofs``, each with its
+        proof (a ``Proof``) under ``proof``."""
         if proofs:
-            return reading_layer.readings(self, proofs=True, lang=lang)
+            return reading_layer.readings(self, proofs=True)
         if self._readings is None:
             self._readings = reading_layer.readings(self)
         return self._readings
@@ -193,8 +194,9 @@ class Judgment:
                 "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
                 "verdict": {**self.verdict, **self.weighing}, "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
-                "conventions": self.chart.conventions, "readings": self.readings(proofs=proof, lang=lang),
-                **self.timing()}
+                "conventions": self.chart.conventions,
+                "readings": [{**r, "proof": render.to_data(r["proof"], lang)} for r in self.readings(proofs=True)]
+                if proof else self.readings(), **self.timing()}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang)
         return data

@@ -4,8 +4,9 @@ what it says for the asker (facts/conclusion.tsv), its weighing place and its bo
 seed's own Korean of each (facts/seed_korean.tsv); and the verdict the weighing reaches.
 
 Python chooses nothing here: which readings apply, their polarity and class, the verdict's
-direction and which readings carried or lost it are rows derived by the clauses; the rule of a
-reading is the first step of its proof (``KnowledgeBase.behind``, or the proof itself when asked).
+direction and which readings carried or lost it are rows derived by the clauses. A reading is a
+clause of ``reading/3`` whose body holds for the cast; its proof, when asked, goes through that
+clause (``queries.rule_checks.proof_through``), as ``liuyao why RULE`` shows it.
 
 >>> from queries import cast, judge
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
@@ -17,27 +18,19 @@ reading is the first step of its proof (``KnowledgeBase.behind``, or the proof i
 >>> found[0]["sources"][0]["source"], found[0]["sources"][0]["quote"]
 ('000_122810513125a851.txt:55', '始須論用神')
 >>> found[0]["sources"][0]["korean"][:9]
-'괘를 보는 차례는'
+'괘 안의 효는 공'
 """
 from __future__ import annotations
 
 import re
 
-from .engine import Proof, Var, render
+from .engine import Proof, render
+from .rule_checks import READING, bound, proof_through
 
 LANGS = ("ko", "zh", "en")
 POLARITIES = ("favourable", "unfavourable", "mixed", "descriptive")
 _SOURCE = re.compile(r"\s*(\S+?\.txt):(\d+)\s*(.*)$")
 _NOTE = re.compile(r"\s*\(([^()]*[A-Za-z][^()]*)\)\s*$")
-
-
-def _quote(value) -> str:
-    return "'" + str(value).replace("\\", "\\\\").replace("'", "\\'") + "'"
-
-
-def goal(cast_id, topic, conclusion) -> str:
-    """The goal whose proof is a reading: ``reading('c1', 'illness', 'no_medicine')``."""
-    return f"reading({_quote(cast_id)}, {_quote(topic)}, {_quote(conclusion)})"
 
 
 def conclusions(kb) -> dict:
@@ -74,45 +67,59 @@ def sources(info, seed_korean) -> list:
     return out
 
 
-def _first_step(kb, head_args):
-    """(RuleInfo, where, bindings) of the rule that gives a reading, one step down its proof."""
-    rule, body = kb.behind("reading", head_args)
-    solutions = kb.solve(body)
-    bindings = {arg.name: value for arg, value in zip(rule.head.args, head_args) if isinstance(arg, Var)}
-    bindings.update(solutions[0] if solutions else {})
-    return rule.info, rule.where, tuple(sorted(bindings.items()))
+def _clauses(kb) -> dict:
+    """(topic, conclusion) -> the reading clauses that conclude it, in file order."""
+    out = {}
+    for rule in kb.rules_of(READING):
+        out.setdefault((rule.head.args[1].value, rule.head.args[2].value), []).append(rule)
+    return out
 
 
-def readings(judgment, proofs=False, lang="en") -> list:
-    """The readings that apply to the judged question, in the order they are weighed (place, then
-    polarity, then id). With ``proofs`` each carries the proof of its ``reading/3`` goal as data
-    (in ``lang``), and its rule is the proof's."""
+def _memo(kb):
+    """kb.explain of one ground literal, each proved once for all the readings of a question."""
+    proved = {}
+
+    def explain(goal):
+        key = tuple(map(str, goal))
+        if key not in proved:
+            proved[key] = kb.explain(goal)
+        return proved[key]
+    return explain
+
+
+def readings(judgment, proofs=False) -> list:
+    """The readings that apply to the judged question: one for each clause whose verse holds
+    (two clauses of one conclusion are two readings), in the order they are weighed (place, then
+    polarity, then id, then rule). With ``proofs`` each carries its proof through its clause (a
+    ``Proof``); ``why`` is the rule id ``liuyao why`` proves it by."""
     kb, c, topic = judgment.chart.kb, judgment.chart.id, judgment.topic
-    table, seed_korean = conclusions(kb), korean(kb)
+    table, seed_korean, clauses = conclusions(kb), korean(kb), _clauses(kb)
     places = {k: rank for _, k, _, rank, _ in kb.match("reading_weight", c, None, None, None, None)}
     classes = {cls: {"ko": ko, "zh": zh, "en": en}
                for cls, _, _, ko, zh, en, _ in kb.match("reading_class", None, None, None, None, None, None, None)}
+    explain = _memo(kb) if proofs else None
     found = []
     for speaks in sorted({topic, "any"}):
-        for _, _, k in kb.match("reading", c, speaks, None):
+        for _, _, k in kb.match(READING, c, speaks, None):
             polarity, cls, text = table[k]
-            wanted = goal(c, speaks, k)
-            if proofs:
-                proof = kb.explain(wanted)
-                info, where, said = proof.rule, proof.where, {lang_: render.sentence(proof, lang_) for lang_ in LANGS}
-            else:
-                info, where, bindings = _first_step(kb, (c, speaks, k))
-                node = Proof("rule", "reading", (c, speaks, k), where=where, rule=info, bindings=bindings)
-                said = {lang_: render.sentence(node, lang_) for lang_ in LANGS}
-            item = {"id": k, "rule": info.id, "title": info.title, "topic": speaks, "conclusion": text,
-                    "polarity": polarity, "class": cls, "class_label": classes.get(cls), "place": places.get(k),
-                    "says": said, "where": where, "sources": sources(info, seed_korean), "why": wanted}
-            if proofs:
-                item["proof"] = render.to_data(proof, lang)
-            found.append(item)
+            for rule in clauses.get((speaks, k), ()):
+                head, body = bound(rule, c)
+                solutions = kb.solve(body)
+                if not solutions:
+                    continue
+                proof = proof_through(kb, rule, head, body, solutions[0], explain or kb.explain) if proofs else \
+                    Proof("rule", READING, (c, speaks, k), where=rule.where, rule=rule.info,
+                          bindings=tuple(sorted({"C": c, **solutions[0]}.items())))
+                item = {"id": k, "rule": rule.info.id, "title": rule.info.title, "topic": speaks,
+                        "conclusion": text, "polarity": polarity, "class": cls, "class_label": classes.get(cls),
+                        "place": places.get(k), "says": {l: render.sentence(proof, l) for l in LANGS},
+                        "where": rule.where, "sources": sources(rule.info, seed_korean), "why": rule.info.id}
+                if proofs:
+                    item["proof"] = proof
+                found.append(item)
     order = {p: i for i, p in enumerate(POLARITIES)}
     return sorted(found, key=lambda r: (r["place"] if r["place"] is not None else 99, order[r["polarity"]],
-                                        r["id"], r["topic"]))
+                                        r["id"], r["where"]))
 
 
 def verdict(judgment) -> dict:

@@ -42,7 +42,7 @@ def find_rule(kb, rule_id):
     return rule
 
 
-def _bound(rule, cast_id):
+def bound(rule, cast_id):
     """The rule's head and body with C bound to the cast (when it names C)."""
     binding = {"C": cast_id} if cast_id is not None else {}
     return substitute(rule.head, binding), tuple(substitute(lit, binding) for lit in rule.body)
@@ -52,8 +52,10 @@ def _value(term):
     return term.value if isinstance(term, Const) else term.name
 
 
-def _proof(kb, rule, head, body, solution):
-    """The proof of the head through this rule, for one solution of its body."""
+def proof_through(kb, rule, head, body, solution, explain=None):
+    """The proof of the head through this rule, for one solution of its body; each body literal
+    proved by ``explain`` (``kb.explain`` unless given)."""
+    explain = explain or kb.explain
     children = []
     for lit in body:
         ground = substitute(lit, solution)
@@ -62,7 +64,7 @@ def _proof(kb, rule, head, body, solution):
         elif ground.negated:
             children.append(Proof("not", ground.pred, tuple(_value(a) for a in ground.args)))
         else:
-            children.append(kb.explain((ground,)))
+            children.append(explain((ground,)))
     names = dict.fromkeys(v.name for lit in (rule.head, *rule.body) for v in _vars(lit))
     bindings = {**{v.name: a.value for v, a in zip(rule.head.args, head.args)
                    if isinstance(v, Var) and isinstance(a, Const)}, **solution}
@@ -103,7 +105,7 @@ def _failure(kb, rule, body):
 
 def rule_check(kb, rule, cast_id, topic=None) -> RuleCheck:
     """Whether the rule's body holds for the cast, with its proof, or its first failing condition."""
-    head, body = _bound(rule, cast_id)
+    head, body = bound(rule, cast_id)
     solutions = kb.solve(body)
     speaks = _value(rule.head.args[1]) if rule.head.pred == READING and isinstance(rule.head.args[1], Const) \
         else None
@@ -111,7 +113,7 @@ def rule_check(kb, rule, cast_id, topic=None) -> RuleCheck:
                   kb.match("topic", None, None, None, None, None, None) if t in (speaks, topic))
     if solutions:
         return RuleCheck(rule.info, rule.where, str(head), True, speaks, topic, None,
-                         _proof(kb, rule, head, body, solutions[0]), names)
+                         proof_through(kb, rule, head, body, solutions[0]), names)
     failure = _failure(kb, rule, body)
     return RuleCheck(rule.info, rule.where, str(head), False, speaks, topic,
                      WhyNot(str(head), failures=(failure,) if failure else ()), None, names)

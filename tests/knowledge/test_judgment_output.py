@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 
+from queries.engine import render
 from queries.labels import WORDS
 from queries.session import Session
 
@@ -114,13 +115,21 @@ def test_the_json_keeps_its_keys_and_gains_the_weighing_the_readings_and_the_tim
     assert data["timing_pace"]["unit"] == "month" and data["timing_none"] == []
 
 
-def test_the_rule_of_a_reading_is_the_rule_of_its_proof(session):
+def test_a_reading_is_a_clause_that_holds_and_its_proof_goes_through_it(session):
     judged(session, "698768", "午", "壬寅", "house")
     judgment = session.judgment
     plain, proved = judgment.readings(), judgment.readings(proofs=True)
     assert [(r["id"], r["rule"], r["says"]) for r in plain] == [(r["id"], r["rule"], r["says"]) for r in proved]
-    assert all(r["proof"]["rule"]["id"] == r["rule"] for r in proved)
-    assert all(session.explain(r["why"]).rule.id == r["rule"] for r in plain)
+    assert all(r["proof"].rule.id == r["rule"] == r["why"] for r in proved)
+    for reading, with_proof in zip(plain, proved):
+        check = session.check_rule(reading["why"])
+        assert check.holds and check.proof == with_proof["proof"]
+        assert render.sentence(check.proof, "en") == reading["says"]["en"]
+    by_id = {}
+    for reading in plain:
+        by_id.setdefault(reading["id"], []).append(reading["rule"])
+    applies = {k for k, in session.ask("reading_applies(C, K)")}
+    assert set(by_id) == applies and any(len(rules) > 1 for rules in by_id.values())
 
 
 def test_readings_are_sorted_by_place_polarity_and_id(session):

@@ -85,3 +85,13 @@ def test_the_horizon_is_a_unit_of_the_table(kb, ghost_flourishes, capsys):
     assert capsys.readouterr().err.startswith("liuyao: --horizon 'week'")
     assert main(["ask", "clash('子', X)", "--horizon", "day"]) == 2
     assert "go with --topic" in capsys.readouterr().err
+
+
+def test_the_proof_of_every_reading_through_its_clause_passes_the_checker(kb, oracle, ghost_flourishes):
+    from queries.rule_checks import find_rule, rule_check
+    j = judge(ghost_flourishes, "illness", about="father")
+    found = j.readings()
+    assert len(found) > 5
+    for reading in found:
+        check = rule_check(kb, find_rule(kb, reading["rule"]), ghost_flourishes.id, "illness")
+        assert check.holds and oracle.check(check.proof) == [], reading["rule"]

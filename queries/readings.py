@@ -112,14 +112,19 @@ def readings(judgment, proofs=False) -> list:
                           bindings=tuple(sorted({"C": c, **solutions[0]}.items())))
                 item = {"id": k, "rule": rule.info.id, "title": rule.info.title, "topic": speaks,
                         "conclusion": text, "polarity": polarity, "class": cls, "class_label": classes.get(cls),
-                        "place": places.get(k), "says": {l: render.sentence(proof, l) for l in LANGS},
+                        "place": places.get(k), "says": {lang: render.sentence(proof, lang) for lang in LANGS},
                         "where": rule.where, "sources": sources(rule.info, seed_korean), "why": rule.info.id}
                 if proofs:
                     item["proof"] = proof
                 found.append(item)
     order = {p: i for i, p in enumerate(POLARITIES)}
-    return sorted(found, key=lambda r: (r["place"] if r["place"] is not None else 99, order[r["polarity"]],
-                                        r["id"], r["where"]))
+    return sorted(found, key=lambda r: (r["place"] if r["place"] is not None else 99, order[r["polarity"]], r["id"],
+                                        *_where(r["where"])))
+
+
+def _where(where) -> tuple:
+    path, _, line = where.rpartition(":")
+    return path, int(line) if line.isdigit() else 0
 
 
 def verdict(judgment) -> dict:

@@ -165,6 +165,64 @@ class Rules:
 
 
 @dataclass(frozen=True)
+class RuleCheck:
+    """One rule put to a cast and its question (``queries.rule_checks``): whether its body holds,
+    with the proof through it, or the first condition that fails (a WhyNot of this rule alone);
+    for a reading, the topic it speaks to and the question's."""
+    rule: object                  # RuleInfo
+    where: str
+    goal: str                     # the rule's head, the cast bound
+    holds: bool
+    speaks: str | None = None     # the topic of a reading ('any' for every question), None for another rule
+    question: str | None = None   # the topic of the question put to the cast
+    failure: object = None        # WhyNot: the failing condition, when it does not hold
+    proof: object = None          # Proof through this rule, when it holds
+    topics: tuple = ()            # ((topic, {lang: name}), ...) of the two topics, for the text
+
+    @property
+    def applies(self) -> bool:
+        """A reading that holds and speaks to the question (any rule that holds, for another)."""
+        return self.holds and (self.speaks is None or self.speaks in ("any", self.question))
+
+    def _topic_line(self, lang) -> str:
+        from .labels import WORDS
+        words = WORDS[lang]
+        if self.speaks is None:
+            return ""
+        if self.speaks == "any":
+            return words["speaks_any"]
+        if self.question is None:
+            return words["no_question"]
+        names = dict(self.topics)
+        name = lambda topic: names.get(topic, {}).get(lang, topic)
+        return words["speaks"].format(name(self.speaks), name(self.question))
+
+    def text(self, lang="en", depth=None) -> str:
+        """The rule, whether it holds and to what it speaks, then the proof through it or why not."""
+        from .engine import render
+        from .labels import WORDS
+        words = WORDS[lang]
+        head = f"{'✓' if self.holds else '✗'} {self.rule.id} {self.rule.title}".rstrip()
+        lines = [f"{head}   {self.where}", f"  {self.goal}: {words['rule_holds' if self.holds else 'rule_fails']}"]
+        topic = self._topic_line(lang)
+        if topic:
+            lines.append(f"  {topic}")
+        if self.proof is not None:
+            lines += [f"  {words['proof_follows']}"] + ["    " + line for line in
+                                                        render.text(self.proof, lang, depth=depth).splitlines()]
+        elif self.failure is not None:
+            lines += ["  " + line for line in render.why_not_text(self.failure, lang).splitlines()[1:]]
+        return "\n".join(lines)
+
+    def to_data(self, lang="en") -> dict:
+        from .engine import render
+        return {"rule": self.rule.id, "title": self.rule.title, "where": self.where, "goal": self.goal,
+                "holds": self.holds, "speaks": self.speaks, "question": self.question, "applies": self.applies,
+                "proof": render.to_data(self.proof, lang) if self.proof is not None else None,
+                "why_not": render.why_not_data(self.failure, lang) if self.failure is not None else None}
+
+
+@dataclass(frozen=True)
 class FactRows:
     """The stated facts of a predicate: its tables (with their # lines) and rows with file:line."""
     pred: str

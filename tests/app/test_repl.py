@@ -331,7 +331,7 @@ def test_completion_candidates():
     (meta,) = [c[3] for c in complete.candidates("?- clas") if c[0] == "clash("]
     assert meta == "六沖"
     assert [c[2] for c in complete.candidates("?- clash")][0] == "clash/2"
-    assert texts(":wh") == [":why", ":whynot"]
+    assert texts(":wh") == [":when", ":why", ":whynot"]
     assert "'山火賁'" in texts("?- original_hexagram(C, '山火")
     assert "'山火賁'" in texts("?- original_hexagram(C, 山火")
     assert texts("?- clash(X") == []                                 # a variable

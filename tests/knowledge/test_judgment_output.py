@@ -95,7 +95,7 @@ def test_the_json_keeps_its_keys_and_gains_the_weighing_the_readings_and_the_tim
                          "horizon", "readings", "timing", "timing_pace", "timing_none"}
     verdict = data["verdict"]
     assert set(verdict) == {"strong", "grade", "direction", "because", "overrides"}
-    assert verdict["direction"] == "unfavourable" and verdict["because"] == ["use_god_weak"]
+    assert verdict["direction"] == "unfavourable" and verdict["because"] == ["use_god_weak", "use_powerless"]
     ids = [r["id"] for r in data["readings"]]
     assert set(verdict["because"] + verdict["overrides"]) <= set(ids)
     for reading in data["readings"]:
@@ -164,7 +164,7 @@ def test_the_direction_line_names_the_deciding_and_outweighed_readings(session):
     said = {r["id"]: r["conclusion"]["ko"] for r in data["readings"]}
     lines = session.judgment_text(lang="ko").splitlines()
     assert "길흉: 흉하다" in lines
-    assert f"정한 판단: {said['use_god_weak']}" in lines
+    assert f"정한 판단: {said['use_god_weak']}; {said['use_powerless']}" in lines
     assert next(l for l in lines if l.startswith("밀린 판단: ")) == "밀린 판단: " + "; ".join(
         said[k] for k in data["verdict"]["overrides"])
 

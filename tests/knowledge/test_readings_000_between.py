@@ -8,7 +8,7 @@ CASES = [
     ("r000.39.middle_helps.source_world", "go_between_helps",
      ("666988", "卯", "丙辰", "trade"), ("686988", "卯", "丙辰", "trade"), "the source god on the middle line is still"),
     ("r000.39.middle_helps.use_world", "go_between_helps",
-     ("899776", "未", "癸丑", "illness"), ("799776", "未", "癸丑", "illness"), "the middle line is no use-god"),
+     ("789797", "丑", "辛卯", "trade"), ("799776", "未", "癸丑", "trade"), "the middle line is no use-god"),
     ("r000.39.middle_helps.source_body", "go_between_helps",
      ("769889", "卯", "丁巳", "exam"), ("669889", "卯", "丁巳", "exam"), "the source god on the middle line is still"),
     ("r000.39.middle_helps.use_body", "go_between_helps",

@@ -27,7 +27,7 @@ CASES = [
     ("r000.23.noble.use", "any", "noble_helps",
      ("878768", "午", "己巳", "lawsuit"), ("878768", "午", "甲子", "lawsuit"), "貴人 falls elsewhere"),
     ("r000.23.noble.hidden_use", "any", "noble_helps",
-     ("876969", "辰", "丁未", "office"), ("876969", "辰", "甲子", "office"), "貴人 falls elsewhere"),
+     ("997879", "寅", "丁未", "office"), ("876969", "辰", "甲子", "office"), "貴人 falls elsewhere"),
     ("r000.23.noble.world", "any", "noble_helps",
      ("798986", "巳", "甲子", "lost"), ("798986", "巳", "乙丑", "lost"), "貴人 falls elsewhere"),
     ("r000.27.use_punished_harmed.punished", "any", "use_punished_or_harmed",

@@ -4,13 +4,13 @@ import pytest
 
 CASES = [
     ("r000.111.hidden_breaks_out", "hidden_breaks_out",
-     ("687987", "子", "戊戌", "house"), ("886977", "未", "庚寅", "childbirth"), "hidden, but its cover overcomes it"),
+     ("679767", "戌", "戊寅", "house"), ("886977", "未", "庚寅", "childbirth"), "hidden, but its cover overcomes it"),
     ("r000.111.flying_hurts_hidden", "hidden_hurt_by_its_cover",
      ("886977", "未", "庚寅", "childbirth"), ("787869", "辰", "己卯", "document"), "hidden, but it feeds its cover"),
     ("r000.111.hidden_leaks", "hidden_leaks",
-     ("787869", "辰", "己卯", "document"), ("788887", "午", "丁酉", "illness"), "hidden, but its cover feeds it"),
+     ("678966", "巳", "乙未", "document"), ("777888", "巳", "乙酉", "document"), "hidden, but its cover feeds it"),
     ("r000.111.hidden_nourished", "hidden_nourished",
-     ("788887", "午", "丁酉", "illness"), ("687987", "子", "戊戌", "house"), "hidden, but it overcomes its cover"),
+     ("777888", "巳", "乙酉", "document"), ("679767", "戌", "戊寅", "house"), "hidden, but it overcomes its cover"),
     ("r000.111.hidden_helped", "hidden_helped_out",
      ("968798", "卯", "丁亥", "medicine"), ("697776", "丑", "甲子", "medicine"), "overcome by its cover, and no line helps"),
     ("r000.111.hidden_comes_out", "hidden_comes_out",

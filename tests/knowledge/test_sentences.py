@@ -32,6 +32,16 @@ CASTS = [
     ("778899", "酉", "戊戌", "戊申", "travel", None, None),
     ("968796", "亥", "丙子", "己酉", "lawsuit", "other-party", None),
     ("869768", "辰", "癸丑", "庚戌", "trade", None, None),
+    ("866766", "午", "甲寅", "甲辰", "house", None, "man"),
+    ("878887", "未", "庚辰", "庚戌", "lawsuit", "servant", "woman"),
+    ("986997", "未", "甲戌", "乙亥", "hunting", "brother", None),
+    ("966966", "戌", "己丑", "癸酉", "fugitive", "husband", None),
+    ("787778", "未", "乙酉", "庚寅", "house", "son", None),
+    ("667986", "申", "丁酉", "甲午", "childbirth", None, None),
+    ("788777", "卯", "壬申", "壬寅", "self", None, "woman"),
+    ("799966", "子", "乙酉", "戊申", "medicine", "friend", "man"),
+    ("798698", "午", "庚申", "辛未", "travel", "mother", None),
+    ("877787", "午", "庚辰", "己卯", "livestock", None, "man"),
 ]
 
 

@@ -12,9 +12,9 @@ clause (``queries.rule_checks.proof_through``), as ``liuyao why RULE`` shows it.
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
 >>> found = readings(j)
 >>> [(r["id"], r["polarity"], r["rule"]) for r in found][:2]
-[('use_god_weak', 'unfavourable', 'r000.55.use_god.weak'), ('use_stage', 'descriptive', 'r000.63.use_stage')]
->>> verdict(j)
-{'direction': 'unfavourable', 'because': ['use_god_weak'], 'overrides': ['taboo_checked', 'use_meets_world']}
+[('use_god_weak', 'unfavourable', 'r000.55.use_god.weak'), ('use_powerless', 'unfavourable', 'r000.11.use_powerless.day')]
+>>> verdict(j)["because"]
+['use_god_weak', 'use_powerless']
 >>> found[0]["sources"][0]["source"], found[0]["sources"][0]["quote"]
 ('000_122810513125a851.txt:55', '始須論用神')
 >>> found[0]["sources"][0]["korean"][:9]

@@ -20,8 +20,9 @@ X
 'line_relative.1'
 >>> s.why_not("hidden_motion(C, 3)").failures[0].rule.id
 'hidden_motion.1'
->>> s.judge("wealth")["verdict"]
-{'strong': False, 'grade': '受克無救', 'direction': 'unfavourable', 'because': ['use_god_weak'], 'overrides': ['taboo_checked', 'use_meets_world']}
+>>> verdict = s.judge("wealth")["verdict"]
+>>> verdict["grade"], verdict["direction"], verdict["because"]
+('受克無救', 'unfavourable', ['use_god_weak', 'use_powerless'])
 >>> s.ask("use_grade(C, G)")                     # the question stays on the cast
 [('受克無救',)]
 >>> "day_break.1" in [r.info.id for r in s.rules(grep="日破")]
@@ -266,7 +267,7 @@ class Session:
 
     @served("the chart")
     def chart_html(self, lang=None) -> str:
-        return _chart_html(self._chart(), check_lang(lang or self.lang))
+        return self._chart().html(check_lang(lang or self.lang))
 
     @served("the stars")
     def stars(self) -> list:
@@ -307,7 +308,7 @@ class Session:
 
     @served("the judgment")
     def judgment_html(self, lang=None) -> str:
-        return _judgment_html(self._judgment(), check_lang(lang or self.lang))
+        return self._judgment().html(check_lang(lang or self.lang))
 
     @served("the proof of the verdict")
     def judgment_proof(self):
@@ -449,20 +450,6 @@ class Session:
         return {**vocabulary(self.kb), "conventions": {k: v["values"] for k, v in self.conventions().items()},
                 "topics": list(self.topics()), "horizons": horizons(self.kb)}
 
-
-def _chart_html(chart, lang) -> str:
-    """The one place that knows where the chart's HTML lives (it becomes ``Chart.html``)."""
-    if hasattr(chart, "html"):
-        return chart.html(lang)
-    from .html import chart_html
-    return chart_html(chart.to_data(), lang)
-
-
-def _judgment_html(judgment, lang) -> str:
-    """The one place that knows where the judgment's HTML lives (it becomes ``Judgment.html``)."""
-    if hasattr(judgment, "html"):
-        return judgment.html(lang)
-    return judgment._repr_html_()
 
 
 def _folder(folder) -> str:

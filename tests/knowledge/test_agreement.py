@@ -60,6 +60,8 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
                               "hidden_void_tomb": "cannot-emerge"}),  # 渙: 寅午 move, no pillar in the frame
     ("969969", "子", "甲子", {"trigram_fanyin": "also-later-heaven-opposite"}),  # 離 into 坎
     ("787889", "戌", "乙巳", {"day_clash_strength": "month-or-day"}),  # 亥 clashed by 巳, weak either way
+    ("689888", "亥", "乙未", {}),                      # the month alone feeds the hidden use-god out
+    ("689787", "丑", "壬辰", {}),                      # the hidden use-god overcomes its flying line 伏克飛
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -73,6 +75,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
     ('illness', 'father'), 'wealth',
     'wealth', 'wealth', 'wealth', 'wealth',
+    'wealth', 'document',
 ]
 
 

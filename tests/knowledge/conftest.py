@@ -72,13 +72,14 @@ def kb():
 
 @pytest.fixture(scope="module")
 def asked(kb):
-    """asked(lines, month, day, topic, about=None, asker=None): the chart, with the question put."""
+    """asked(lines, month, day, topic, about=None, asker=None, conventions=None): the chart, with
+    the question put."""
     charts = {}
 
-    def ask(lines, month, day, topic, about=None, asker=None):
-        key = (lines, month, day, topic, about, asker)
+    def ask(lines, month, day, topic, about=None, asker=None, conventions=None):
+        key = (lines, month, day, topic, about, asker, tuple(sorted((conventions or {}).items())))
         if key not in charts:
-            chart = cast(lines, month=month, day=day, kb=kb)
+            chart = cast(lines, month=month, day=day, kb=kb, conventions=conventions)
             judge(chart, topic, about=about, asker=asker)
             charts[key] = chart
         return charts[key]

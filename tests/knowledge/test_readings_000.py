@@ -6,11 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from queries import KnowledgeBase
 from queries.engine import read_table
 from queries.chart import cast
-from queries.engine import substitute
-from queries.judgment import judge
 
 # The conventions the readings of 000 add (docs/readings.md), default first: the rows phase 2 moves
 # into facts/convention_value.tsv and facts/convention_default.tsv.
@@ -221,35 +218,6 @@ CASES = [
     ('r000.163.sibling_moving.wife', 'not_harmonious', ('698768', '午', '壬寅', 'marriage', None, 'man'), ('898768', '午', '壬寅')),
     ('r000.163.sibling_moving.dragon', 'sibling_helps', ('796879', '子', '辛丑', 'wealth'), ('796879', '子', '甲子')),
     ('r000.163.sibling_moving.good_star', 'sibling_helps', ('698768', '午', '壬寅', 'exam'), ('898768', '午', '壬寅')),]
-
-
-@pytest.fixture(scope="module")
-def kb():
-    return KnowledgeBase()
-
-
-@pytest.fixture(scope="module")
-def asked(kb):
-    """asked(lines, month, day, topic, about=None, asker=None, conventions=None): the chart, asked."""
-    charts = {}
-
-    def ask(lines, month, day, topic, about=None, asker=None, conventions=None):
-        key = (lines, month, day, topic, about, asker, tuple(sorted((conventions or {}).items())))
-        if key not in charts:
-            chart = cast(lines, month=month, day=day, kb=kb, conventions=conventions)
-            judge(chart, topic, about=about, asker=asker)
-            charts[key] = chart
-        return charts[key]
-    return ask
-
-
-@pytest.fixture(scope="module")
-def fires(kb):
-    rules = {rule.info.id: rule for rule in kb.program.rules}
-
-    def check(chart, rule_id):
-        return bool(kb.ask(tuple(substitute(literal, {"C": chart.id}) for literal in rules[rule_id].body)))
-    return check
 
 
 def applies(chart):

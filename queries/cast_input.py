@@ -35,6 +35,7 @@ class Cast:
     hour: str | None = None
     moment: datetime | None = None
     conventions: dict = field(default_factory=dict)
+    notes: tuple = ()           # lines to tell the user about how the input was read
 
 
 def line_values(kb) -> dict:
@@ -157,9 +158,15 @@ def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=
     if at is not None:
         if month is not None or day is not None:
             raise UserError("give either a moment (--at) or the pillars (--month, --day), not both")
-        moment = calendar.parse_moment(at, tz) if isinstance(at, str) else at
+        if isinstance(at, str):
+            moment = calendar.parse_moment(at, tz)
+            notes = tuple(note for note in [calendar.converted(at, moment)] if note)
+        elif isinstance(at, datetime):
+            moment, notes = at, ()
+        else:
+            raise UserError(f"the moment {at!r}: give ISO text such as 2024-10-08T04:00, or a datetime")
         p = calendar.pillars(moment, chosen.get("zi_hour", "same-day"))
-        return Cast(lines, p.month_branch, p.day, p.year, p.month, p.hour, moment, chosen)
+        return Cast(lines, p.month_branch, p.day, p.year, p.month, p.hour, moment, chosen, notes)
     if month is None or day is None:
         raise UserError("give the moment of the cast (--at 2024-10-08T04:00) or the month branch "
                         "and day pillar (--month 戌 --day 乙巳)")
@@ -180,8 +187,44 @@ def cast_facts(cast: Cast, cast_id: str) -> list:
     return facts
 
 
+def check_pillars(kb, cast: Cast) -> None:
+    """Pillars given by hand must be possible: the hour's stem follows from the day's by 五鼠遁
+    and the month's from the year's by 五虎遁, as the knowledge's ``hour_stem`` and
+    ``month_stem`` say (when it has them). In the late 子 hour the stem is the next day's, so
+    under the convention zi_hour same-day a 子 hour may carry either."""
+    if cast.moment is not None:
+        return
+    if cast.hour and kb.program.arity("hour_stem") == 3:
+        stem, branch = cast.hour
+        day_stems = [cast.day[0]]
+        if branch == "子" and cast.conventions.get("zi_hour", "same-day") == "same-day":
+            day_stems += _next_stem(kb, cast.day[0])
+        possible = [s for d in day_stems for (s,) in kb.ask((_atom("hour_stem", d, branch, None),))]
+        if stem not in possible:
+            raise UserError(f"hour pillar {cast.hour} cannot fall on a {cast.day} day: by 五鼠遁 its "
+                            f"{branch} hour is {' or '.join(s + branch for s in possible) or 'unknown'}")
+    if cast.year and cast.month and kb.program.arity("month_stem") == 3:
+        possible = [s for (s,) in kb.ask((_atom("month_stem", cast.year[0], cast.month[1], None),))]
+        if cast.month[0] not in possible:
+            raise UserError(f"month pillar {cast.month} cannot fall in a {cast.year} year: by 五虎遁 its "
+                            f"{cast.month[1]} month is {' or '.join(s + cast.month[1] for s in possible) or 'unknown'}")
+
+
+def _atom(pred, *values):
+    from .engine import Atom, Const, Var
+    return Atom(pred, tuple(Var("S") if v is None else Const(v) for v in values))
+
+
+def _next_stem(kb, stem) -> list:
+    """The stem after ``stem`` in the knowledge's stem_order."""
+    orders = kb.match("stem_order", stem, None)
+    count = len(kb.match("stem_order", None, None))
+    return [s for (_, i) in orders for s, _ in kb.match("stem_order", None, (i + 1) % count)]
+
+
 def assert_cast(kb, cast: Cast, cast_id: str) -> str:
-    """Assert the facts of a cast under an id; the chart clauses do the rest."""
+    """Assert the facts of a cast under an id, once its pillars are checked; the chart clauses do the rest."""
+    check_pillars(kb, cast)
     for pred, args in cast_facts(cast, cast_id):
         kb.assert_fact(pred, *args)
     return cast_id

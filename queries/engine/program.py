@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .checks import program_problems
 from .errors import KnowledgeError, UserError
+from .files import knowledge_files, read_text
 from .reader import parse_goal, parse_text
 from .tables import read_table
 from .terms import Atom, Compare, Const, Fact, Var, term_vars
@@ -43,13 +44,12 @@ class Folder:
         return f"{self.label}/{inside}" if self.label else inside
 
 
-def folder_files(folder: Path):
+def folder_files(folder: Path, name=str):
     """The fact tables and clause files of a knowledge folder and its subfolders, sorted:
-    under facts/, kb/ and views/ when it has them, else anywhere in it."""
-    folder = Path(folder)
-    parts = [folder / part for part in PARTS if (folder / part).is_dir()] or [folder]
-    return (sorted(p for part in parts for p in part.rglob("*.tsv")),
-            sorted(p for part in parts for p in part.rglob("*.dl")))
+    under facts/, kb/ and views/ when it has them, else anywhere in it; and the problems met
+    (links out of the folder, pipes, devices; see files.py), each named by ``name(path)``."""
+    (tsvs, dls), problems = knowledge_files(folder, ("*.tsv", "*.dl"), name, PARTS)
+    return tsvs, dls, problems
 
 
 @dataclass
@@ -79,7 +79,8 @@ class Program:
             try:
                 goal = parse_goal(goal)
             except ValueError as e:
-                raise UserError(f"goal {goal!r}: {e}") from None
+                shown = goal if len(goal) <= 80 else goal[:79] + "…"
+                raise UserError(f"goal {shown!r}: {e}") from None
         bound = set()
         for lit in goal:
             if isinstance(lit, Atom):
@@ -108,20 +109,22 @@ def read_program(folders) -> Program:
         folders = [folders]
     program, problems = Program(), []
     for folder in map(Folder.of, folders):
-        if not folder.path.is_dir():
+        if not os.path.isdir(folder.path):
             problems.append(f"{folder.label or folder.path}: not a folder")
             continue
-        tsvs, dls = folder_files(folder.path)
-        if not tsvs and not dls:
+        tsvs, dls, found = folder_files(folder.path, folder.name)
+        problems += found
+        if not tsvs and not dls and not found:
             problems.append(f"{folder.label or folder.path}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
+        earlier = set(program.declared) | {r.head.pred for r in program.rules} | {f.atom.pred for f in program.facts}
         for path in tsvs:
-            problems += _read_table(program, path, folder)
+            problems += _read_table(program, path, folder, earlier)
         for path in dls:
             name = folder.name(path)
             try:
-                text = path.read_text(encoding="utf-8")
-            except (UnicodeDecodeError, OSError) as e:
-                problems.append(f"{name}:1: cannot read as UTF-8 text ({e})")
+                text = read_text(path, name)
+            except KnowledgeError as e:
+                problems += e.problems
                 continue
             rules, facts, found = parse_text(text, name, folder.origin)
             problems.extend(found)
@@ -139,8 +142,9 @@ def read_program(folders) -> Program:
     return program
 
 
-def _read_table(program, path, folder):
-    """Add one table to the program; its problems."""
+def _read_table(program, path, folder, earlier):
+    """Add one table to the program; its problems. A table for a predicate of an earlier folder
+    (``earlier``) must say ``# @extends`` above its header."""
     name = folder.name(path)
     try:
         table = read_table(path, name)
@@ -150,12 +154,23 @@ def _read_table(program, path, folder):
     if known and known[0] != table.arity:
         return [f"{name}:{table.header_line}: {table.predicate} has {known[0]} columns in "
                 f"{known[1]}, {table.arity} here"]
+    if table.predicate in earlier and not table.extends:
+        return [f"{name}:{table.header_line}: {table.predicate} is already defined in {_defined(program, table.predicate)}; "
+                "write a line '# @extends' above the header to add these rows to it, or rename the file"]
     program.declared.setdefault(table.predicate, (table.arity, f"{name}:{table.header_line}"))
     program.tables.setdefault(table.predicate, []).append(table)
     for row in table.rows:
         program.facts.append(Fact(Atom(table.predicate, tuple(Const(v) for v in row.values)),
                                   row.path, row.line, folder.origin, row.notes))
     return []
+
+
+def _defined(program, pred) -> str:
+    """Where a predicate is first defined: its table, rule or fact."""
+    if pred in program.declared:
+        return program.declared[pred][1]
+    return next((r.where for r in program.rules if r.head.pred == pred),
+                next((f.where for f in program.facts if f.atom.pred == pred), "an earlier folder"))
 
 
 def check_folders(folders, mine) -> list:

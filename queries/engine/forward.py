@@ -287,9 +287,9 @@ class Partitions:
             return self.static()
         state = self._states.get(key)
         if state is None:
-            own = {pred: set() for pred in self.scope}
+            own = {}                        # a predicate not derived yet has no rows here
             for pred, row in self.input[key]:
-                own[pred].add(row)
+                own.setdefault(pred, set()).add(row)
             state = self._states[key] = _Partition(Tables(self.static_rows, own, self._static_indexes))
         if not wanted <= state.done:
             groups = [group for group in self._groups if wanted.intersection(group) - state.done]

@@ -56,7 +56,7 @@ class Cache:
         path = self.folder / f"static-{key}.json"
         try:
             answers = _checked(json.loads(_read_regular(path, self.limit)), key, arities)
-        except (OSError, ValueError, RecursionError):
+        except (OSError, ValueError, RecursionError, MemoryError):
             return None
         if answers is not None:
             try:
@@ -89,7 +89,7 @@ class Cache:
             try:
                 self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
                 st = os.stat(self.folder)
-            except OSError:
+            except (OSError, ValueError):       # ValueError: a name with a NUL in it
                 self._usable = False
                 return False
             private = os.name != "posix" or (st.st_uid == os.getuid() and not st.st_mode & 0o022)

@@ -30,58 +30,89 @@ def knowledge_files(folder, patterns, name, parts=()):
     """The files under ``folder`` (a folder that exists) whose names match each of ``patterns``,
     sorted, one list per pattern, and the problems found on the way (``name(path)`` names a file
     in a problem). With ``parts`` (subfolder names), only those of them the folder has are read,
-    if it has any."""
+    if it has any. Each folder and file is read once: through its own path before any link to
+    it, and a link to it is then left aside."""
     root = Path(os.path.realpath(folder))
-    found, problems, seen = [[] for _ in patterns], [], {root}
-    starts = [part for part in parts if os.path.isdir(Path(folder) / part) or os.path.islink(Path(folder) / part)]
-    todo = [(Path(folder) / part, Path(os.path.realpath(Path(folder) / part))) for part in reversed(starts)]
-    for shown, real in todo:
-        if not real.is_relative_to(root):
-            problems.append(f"{name(shown)}: a link to a folder outside the folder; copy the folder into it")
-    todo = [(shown, real) for shown, real in todo if real.is_relative_to(root) and real.is_dir()] \
-        if starts else [(Path(folder), root)]
-    count = 0
-    while todo:
-        shown, real = todo.pop()
-        try:
-            entries = sorted(os.scandir(real), key=lambda e: e.name)
-        except OSError as e:
-            problems.append(f"{name(shown)}: cannot list the folder ({e.strerror})")
-            continue
-        for entry in entries:
-            path, target = shown / entry.name, Path(real) / entry.name
-            kinds = [i for i, pattern in enumerate(patterns) if fnmatch.fnmatchcase(entry.name, pattern)]
+    starts = [Path(folder) / part for part in parts if os.path.isdir(Path(folder) / part)
+              or os.path.islink(Path(folder) / part)] or [Path(folder)]
+    walk = _Walk(root, patterns, name)
+    links = [path for path in starts if path.is_symlink()]
+    for path in starts:
+        if path not in links:
+            walk.folder(path, root / path.relative_to(folder))
+    links += walk.links
+    walk.links = []
+    while links and not walk.full:
+        links = sorted(links)
+        path = links.pop(0)
+        target = Path(os.path.realpath(path))
+        kinds = walk.kinds(path.name)
+        if not target.is_relative_to(root):
+            if os.path.isdir(target):
+                walk.problems.append(f"{name(path)}: a link to a folder outside the folder; copy the folder into it")
+            elif kinds:
+                walk.problems.append(f"{name(path)}:1: a link to a file outside the folder; copy the file into it")
+        elif os.path.isdir(target):
+            if target not in walk.seen:
+                walk.folder(path, target)
+        elif kinds:
+            walk.file(path, target, kinds)
+        links += walk.links
+        walk.links = []
+    return [sorted(paths) for paths in walk.found], walk.problems
+
+
+class _Walk:
+    """The files found so far under a root, the real folders and files already read, the links
+    met but not yet followed, and the problems."""
+
+    def __init__(self, root, patterns, name):
+        self.patterns, self.name = patterns, name
+        self.found, self.problems, self.links = [[] for _ in patterns], [], []
+        self.seen, self.count, self.full = set(), 0, False
+
+    def kinds(self, filename):
+        return [i for i, pattern in enumerate(self.patterns) if fnmatch.fnmatchcase(filename, pattern)]
+
+    def folder(self, shown, real):
+        """Read a folder and its subfolders (not through links: those wait in ``links``)."""
+        todo = [(shown, real)]
+        while todo and not self.full:
+            shown, real = todo.pop()
+            self.seen.add(real)
             try:
+                entries = sorted(os.scandir(real), key=lambda e: e.name)
+            except OSError as e:
+                self.problems.append(f"{self.name(shown)}: cannot list the folder ({e.strerror})")
+                continue
+            for entry in entries:
+                path = shown / entry.name
                 if entry.is_symlink():
-                    target = Path(os.path.realpath(target))
-                    if not target.is_relative_to(root):
-                        if kinds or target.is_dir():
-                            what = "folder" if target.is_dir() else "file"
-                            problems.append(f"{name(path)}{'' if what == 'folder' else ':1'}: a link to a {what} "
-                                            f"outside the folder; copy the {what} into it")
-                        continue
-                mode = os.stat(target).st_mode
-            except OSError:
-                if kinds:
-                    problems.append(f"{name(path)}:1: cannot read (a broken link?)")
-                continue
-            if stat.S_ISDIR(mode):
-                if target not in seen:
-                    seen.add(target)
-                    todo.append((path, target))
-                continue
-            if not kinds:
-                continue
-            if not stat.S_ISREG(mode):
-                problems.append(f"{name(path)}:1: not a regular file (a pipe, a device or a socket); "
-                                "only files are read")
-                continue
-            count += 1
-            if count > MAX_FILES:
-                problems.append(f"{name(path)}: more than {MAX_FILES:,} knowledge files in one folder")
-                return [sorted(paths) for paths in found], problems
-            found[kinds[0]].append(path)
-    return [sorted(paths) for paths in found], problems
+                    self.links.append(path)
+                elif entry.is_dir(follow_symlinks=False):
+                    todo.append((path, real / entry.name))
+                elif self.kinds(entry.name):
+                    self.file(path, real / entry.name, self.kinds(entry.name))
+
+    def file(self, shown, real, kinds):
+        if real in self.seen:
+            return
+        self.seen.add(real)
+        try:
+            mode = os.stat(real).st_mode
+        except OSError:
+            self.problems.append(f"{self.name(shown)}:1: cannot read (a broken link?)")
+            return
+        if not stat.S_ISREG(mode):
+            self.problems.append(f"{self.name(shown)}:1: not a regular file (a pipe, a device or a socket); "
+                                 "only files are read")
+            return
+        self.count += 1
+        if self.count > MAX_FILES:
+            self.problems.append(f"{self.name(shown)}: more than {MAX_FILES:,} knowledge files in one folder")
+            self.full = True
+            return
+        self.found[kinds[0]].append(shown)
 
 
 def read_text(path, label) -> str:
@@ -100,7 +131,7 @@ def read_text(path, label) -> str:
         except OSError as e:
             raise KnowledgeError([f"{label}:1: cannot read ({e.strerror})"]) from None
     if len(data) > MAX_FILE:
-        raise KnowledgeError([f"{label}:1: larger than {MAX_FILE // 2 ** 20} MB; split it into smaller files"])
+        raise KnowledgeError([f"{label}:1: larger than {MAX_FILE:,} bytes; split it into smaller files"])
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -60,7 +60,7 @@ class Table:
     def extends(self) -> bool:
         """Whether a ``# @extends`` line above the header marks the rows as joining a predicate
         another folder defines."""
-        return any(line.split()[:1] == ["@extends"] for line in self.doc)
+        return any(line.split(None, 1)[:1] in (["@extends"], ["@extends:"]) for line in self.doc)
 
 
 def _column(cell: str, where: str) -> Column:

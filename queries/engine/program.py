@@ -12,6 +12,7 @@ with its file:line, checked together before anything is loaded.
 from __future__ import annotations
 
 import os
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
@@ -104,18 +105,26 @@ class Program:
 
 def read_program(folders) -> Program:
     """Read the folders (Folder values or paths, or one of them); raise KnowledgeError listing
-    every problem."""
+    every problem. A program read before in this process from the same files, unchanged (their
+    sizes, times and inodes), is that program again: a Program is never changed once read."""
     if isinstance(folders, (str, os.PathLike, Folder)):
         folders = [folders]
-    program, problems = Program(), []
+    found, problems = [], []
     for folder in map(Folder.of, folders):
         if not os.path.isdir(folder.path):
             problems.append(f"{folder.label or folder.path}: not a folder")
             continue
-        tsvs, dls, found = folder_files(folder.path, folder.name)
-        problems += found
-        if not tsvs and not dls and not found:
+        tsvs, dls, met = folder_files(folder.path, folder.name)
+        problems += met
+        if not tsvs and not dls and not met:
             problems.append(f"{folder.label or folder.path}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
+        found.append((folder, tsvs, dls))
+    signature = None if problems else _signature(found)
+    if signature is not None and signature in _READ:
+        _READ.move_to_end(signature)
+        return _READ[signature]
+    program = Program()
+    for folder, tsvs, dls in found:
         earlier = set(program.declared) | {r.head.pred for r in program.rules} | {f.atom.pred for f in program.facts}
         for path in tsvs:
             problems += _read_table(program, path, folder, earlier)
@@ -126,8 +135,8 @@ def read_program(folders) -> Program:
             except KnowledgeError as e:
                 problems += e.problems
                 continue
-            rules, facts, found = parse_text(text, name, folder.origin)
-            problems.extend(found)
+            rules, facts, met = parse_text(text, name, folder.origin)
+            problems.extend(met)
             program.rules.extend(rules)
             program.facts.extend(facts)
             program.sources[name] = text
@@ -139,7 +148,29 @@ def read_program(folders) -> Program:
         program.declared.setdefault(fact.atom.pred, (len(fact.atom.args), fact.where))
     for rule in program.rules:
         program.declared.setdefault(rule.head.pred, (len(rule.head.args), rule.where))
+    if signature is not None:
+        _READ[signature] = program
+        while len(_READ) > KEPT:
+            _READ.popitem(last=False)
     return program
+
+
+KEPT = 8                        # programs kept in this process, the least recently read dropped
+_READ = OrderedDict()           # signature of the files -> the program read from them
+
+
+def _signature(found):
+    """What identifies the files of the folders as they are now (None if one cannot be looked at)."""
+    parts = []
+    for folder, tsvs, dls in found:
+        parts.append((str(folder.path), folder.label, folder.origin))
+        for path in (*tsvs, *dls):
+            try:
+                st = os.stat(path)
+            except OSError:
+                return None
+            parts.append((str(path), st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev))
+    return tuple(parts)
 
 
 def _read_table(program, path, folder, earlier):

@@ -12,7 +12,8 @@ While knowledge loads, the limit applies to each predicate the loading computes 
 itself may take longer on a cold cache); a query, a cast or a proof has the limit as a whole.
 Memory is bounded twice: the worker's knowledge base stops a question that holds more than
 ``memory_mb`` (a one-line QueryTooLarge, the session goes on), and the worker's address space
-is capped at twice that above what it holds after start-up, for anything the count misses.
+is capped at twice that and ``ROOM_MB`` more above what it holds at start-up, for anything the
+count misses (a MemoryError there restarts the worker).
 
 >>> with Sandbox(timeout=5) as box:
 ...     box.cast("787889", month="戌", day="乙巳")
@@ -48,6 +49,8 @@ from .session import SERVED, Session, SessionState, _folder, check_lang
 
 DEFAULT_TIMEOUT = 5.0
 STARTUP = 60.0          # seconds allowed for a worker to start and to read the knowledge text
+ROOM_MB = 256           # address space a worker may take beyond twice its memory limit: the
+                        # knowledge, the libraries mapped, thread stacks
 _HEADER = struct.Struct(">I")
 
 
@@ -357,7 +360,7 @@ def _worker(memory_mb=None):
     os.dup2(2, 1)                      # a stray print must not corrupt the answers
     requests = os.fdopen(0, "rb", buffering=0)
     if memory_mb:
-        _cap_memory(2 * memory_mb)
+        _cap_memory(2 * memory_mb + ROOM_MB)
     limits = Limits(seconds=None, memory_mb=memory_mb)     # the time limit is the parent's
     _watch_parent()
     session = None
@@ -384,7 +387,7 @@ def _worker(memory_mb=None):
             last = state
         except MemoryError:
             _send(answers, ("error", "MemoryError", "out of memory (the worker may hold twice its limit "
-                            f"of {memory_mb:g} MB)", None, None))
+                            f"of {memory_mb:g} MB and {ROOM_MB} MB more)", None, None))
             return
         except UserError as e:
             kind = type(e).__name__ if type(e).__name__ in ("KnowledgeError", "QueryTimeout", "QueryTooLarge") \

@@ -61,14 +61,14 @@ def lines_help(kb) -> str:
 
 def parse_lines(kb, value) -> tuple:
     """Six line values of facts/line_value.tsv, bottom line first, from '787889' or a list."""
-    items = list(value.replace(",", "").replace(" ", "")) if isinstance(value, str) else list(value)
     try:
-        values = tuple(int(v) for v in items)
+        items = list(value.replace(",", "").replace(" ", "")) if isinstance(value, str) else list(value)
+        values = tuple(int(v) for v in items if not isinstance(v, bool))
     except (TypeError, ValueError):
-        raise UserError(f"lines {value!r}: give {lines_help(kb)}") from None
+        raise UserError(f"lines {_short(repr(value))}: give {lines_help(kb)}") from None
     known = line_values(kb)
     if len(values) != 6 or any(v not in known for v in values):
-        raise UserError(f"lines {value!r}: give {lines_help(kb)}")
+        raise UserError(f"lines {_short(repr(value))}: give {lines_help(kb)}")
     return values
 
 
@@ -77,11 +77,14 @@ def from_coins(kb, spec) -> tuple:
     ('HHT,…'); each toss is worth its line value in facts/coin_value.tsv."""
     worth = coin_values(kb)
     coins = max(worth)
-    items = spec.split(",") if isinstance(spec, str) else list(spec)
-    heads = []
-    for item in items:
+    try:
+        items = spec.split(",") if isinstance(spec, str) else list(spec)
+    except TypeError:
+        items = None
+    heads = [] if items is not None else None
+    for item in items or ():
         item = str(item).strip().upper()
-        if item.isdigit() and int(item) in worth:
+        if item.isascii() and item.isdigit() and len(item) < 4 and int(item) in worth:
             heads.append(int(item))
         elif len(item) == coins and set(item) <= {"H", "T"}:
             heads.append(item.count("H"))
@@ -89,7 +92,7 @@ def from_coins(kb, spec) -> tuple:
             heads = None
             break
     if heads is None or len(heads) != 6:
-        raise UserError(f"coins {spec!r}: give six tosses bottom first, each the number of heads "
+        raise UserError(f"coins {_short(repr(spec))}: give six tosses bottom first, each the number of heads "
                         f"{min(worth)}-{coins} or {coins} faces H/T, e.g. 3,2,1,0,2,1 or "
                         "HHT,HTT,TTT,HHH,HTH,TTH")
     return tuple(worth[h] for h in heads)
@@ -110,7 +113,7 @@ def hexagram_lines(kb, name) -> tuple:
             (_, lower, upper), = kb.match("hexagram", full, None, None)
             lines = [kb.match("trigram", t, None, None, None)[0][1:] for t in (lower, upper)]
             return lines[0] + lines[1], full
-    raise UserError(f"unknown hexagram {name!r}: give its name (山火賁, 賁, 산화비, Grace) or "
+    raise UserError(f"unknown hexagram {_short(repr(name))}: give its name (山火賁, 賁, 산화비, Grace) or "
                     "King Wen number 1-64")
 
 
@@ -126,13 +129,20 @@ def from_names(kb, original, changed=None) -> tuple:
 
 def check_convention(name, value, allowed) -> None:
     """A convention name and value must be in the convention tables (allowed: name -> values)."""
+    if not isinstance(name, str) or not isinstance(value, str):
+        raise UserError(f"a convention is a name and a value, both text (see liuyao conventions); not "
+                        f"{_short(repr(name))} and {_short(repr(value))}")
     if name not in allowed:
         from difflib import get_close_matches
         near = get_close_matches(name, sorted(allowed), n=1)
-        raise UserError(f"unknown convention {name!r}" + (f"; did you mean {near[0]}?" if near else
+        raise UserError(f"unknown convention {_short(repr(name))}" + (f"; did you mean {near[0]}?" if near else
                         f": known are {', '.join(sorted(allowed))}"))
     if value not in allowed[name]:
-        raise UserError(f"convention {name} has no value {value!r}: use one of {', '.join(allowed[name])}")
+        raise UserError(f"convention {name} has no value {_short(repr(value))}: use one of {', '.join(allowed[name])}")
+
+
+def _short(text, width=60):
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _branch(value, what):
@@ -141,7 +151,7 @@ def _branch(value, what):
     if isinstance(value, str) and len(value) == 2:
         calendar.Pillars(None, value, value, None)
         return value[1]
-    raise UserError(f"{what} {value!r}: give an earthly branch (子 … 亥) or a pillar such as 甲戌")
+    raise UserError(f"{what} {_short(repr(value))}: give an earthly branch (子 … 亥) or a pillar such as 甲戌")
 
 
 def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=None,
@@ -164,7 +174,7 @@ def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=
         elif isinstance(at, datetime):
             moment, notes = at, ()
         else:
-            raise UserError(f"the moment {at!r}: give ISO text such as 2024-10-08T04:00, or a datetime")
+            raise UserError(f"the moment {_short(repr(at))}: give ISO text such as 2024-10-08T04:00, or a datetime")
         p = calendar.pillars(moment, chosen.get("zi_hour", "same-day"))
         return Cast(lines, p.month_branch, p.day, p.year, p.month, p.hour, moment, chosen, notes)
     if month is None or day is None:

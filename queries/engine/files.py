@@ -23,7 +23,8 @@ from pathlib import Path
 from .errors import KnowledgeError
 
 MAX_FILE = 8 * 2 ** 20          # bytes of one fact table or clause file
-MAX_FILES = 10_000              # files of one folder
+MAX_FILES = 10_000              # knowledge files of one folder
+MAX_ENTRIES = 20_000            # files and folders looked at in one folder (a mistyped --kb /)
 
 
 def knowledge_files(folder, patterns, name, parts=()):
@@ -32,11 +33,11 @@ def knowledge_files(folder, patterns, name, parts=()):
     in a problem). With ``parts`` (subfolder names), only those of them the folder has are read,
     if it has any. Each folder and file is read once: through its own path before any link to
     it, and a link to it is then left aside."""
-    root = Path(os.path.realpath(folder))
+    root = _real(folder) or Path(folder)
     starts = [Path(folder) / part for part in parts if os.path.isdir(Path(folder) / part)
               or os.path.islink(Path(folder) / part)] or [Path(folder)]
     walk = _Walk(root, patterns, name)
-    links = [path for path in starts if path.is_symlink()]
+    links = [path for path in starts if os.path.islink(path)]
     for path in starts:
         if path not in links:
             walk.folder(path, root / path.relative_to(folder))
@@ -45,9 +46,12 @@ def knowledge_files(folder, patterns, name, parts=()):
     while links and not walk.full:
         links = sorted(links)
         path = links.pop(0)
-        target = Path(os.path.realpath(path))
+        target = _real(path)
         kinds = walk.kinds(path.name)
-        if not target.is_relative_to(root):
+        if target is None:
+            if kinds:
+                walk.problems.append(f"{name(path)}:1: cannot read (a link that cannot be followed)")
+        elif not target.is_relative_to(root):
             if os.path.isdir(target):
                 walk.problems.append(f"{name(path)}: a link to a folder outside the folder; copy the folder into it")
             elif kinds:
@@ -62,6 +66,14 @@ def knowledge_files(folder, patterns, name, parts=()):
     return [sorted(paths) for paths in walk.found], walk.problems
 
 
+def _real(path):
+    """Where a path leads, its links followed; None when one of them cannot be read."""
+    try:
+        return Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+
+
 class _Walk:
     """The files found so far under a root, the real folders and files already read, the links
     met but not yet followed, and the problems."""
@@ -69,7 +81,7 @@ class _Walk:
     def __init__(self, root, patterns, name):
         self.patterns, self.name = patterns, name
         self.found, self.problems, self.links = [[] for _ in patterns], [], []
-        self.seen, self.count, self.full = set(), 0, False
+        self.seen, self.count, self.entries, self.full = set(), 0, 0, False
 
     def kinds(self, filename):
         return [i for i, pattern in enumerate(self.patterns) if fnmatch.fnmatchcase(filename, pattern)]
@@ -85,11 +97,21 @@ class _Walk:
             except OSError as e:
                 self.problems.append(f"{self.name(shown)}: cannot list the folder ({e.strerror})")
                 continue
+            self.entries += len(entries)
+            if self.entries > MAX_ENTRIES:
+                self.problems.append(f"{self.name(shown)}: more than {MAX_ENTRIES:,} files and folders in the "
+                                     "folder; give the folder of your knowledge")
+                self.full = True
+                return
             for entry in entries:
                 path = shown / entry.name
-                if entry.is_symlink():
+                try:
+                    link, folder = entry.is_symlink(), entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    link = folder = False
+                if link:
                     self.links.append(path)
-                elif entry.is_dir(follow_symlinks=False):
+                elif folder:
                     todo.append((path, real / entry.name))
                 elif self.kinds(entry.name):
                     self.file(path, real / entry.name, self.kinds(entry.name))

@@ -42,7 +42,7 @@ class Folder:
 
     def name(self, path: Path) -> str:
         inside = str(path.relative_to(self.path))
-        return f"{self.label}/{inside}" if self.label else inside
+        return f"{self.label.rstrip('/')}/{inside}" if self.label else inside
 
 
 def folder_files(folder: Path, name=str):
@@ -80,8 +80,9 @@ class Program:
             try:
                 goal = parse_goal(goal)
             except ValueError as e:
-                shown = goal if len(goal) <= 80 else goal[:79] + "…"
-                raise UserError(f"goal {shown!r}: {e}") from None
+                raise UserError(f"goal {_short(goal)!r}: {e}") from None
+        if not isinstance(goal, (tuple, list)) or not goal or not all(isinstance(l, (Atom, Compare)) for l in goal):
+            raise UserError(f"a goal is text such as clash('子', X), or literals; not {_short(repr(goal))}")
         bound = set()
         for lit in goal:
             if isinstance(lit, Atom):
@@ -92,15 +93,18 @@ class Program:
                     raise UserError(f"{lit.pred} has {arity} arguments, {lit} has {len(lit.args)}")
                 if not lit.negated:
                     bound |= set(term_vars(lit))
-            else:
-                free = set(term_vars(lit)) - bound
-                if lit.op in ("==", "in") and isinstance(lit.left, Var):
-                    free -= {lit.left.name}
-                if free:
-                    raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
-                if lit.op in ("==", "in") and isinstance(lit.left, Var):
-                    bound.add(lit.left.name)
+                continue
+            binds = lit.op in ("==", "in") and isinstance(lit.left, Var) and lit.left.name not in bound
+            free = set(term_vars(lit.right) if binds and lit.op == "==" else [] if binds else term_vars(lit)) - bound
+            if free:
+                raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
+            if binds:
+                bound.add(lit.left.name)
         return tuple(goal)
+
+
+def _short(text, width=80) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def read_program(folders) -> Program:

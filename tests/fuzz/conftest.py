@@ -1,0 +1,15 @@
+"""The fuzz suite: hypothesis draws a ``random.Random`` and ``inputs`` makes the input from it.
+``LIUYAO_FUZZ_EXAMPLES`` sets how many examples each test draws (default: a size that fits in
+CI, well under a minute for the whole folder); ``bench/fuzz.py`` makes 100,000 inputs."""
+import os
+
+import pytest
+
+from . import inputs
+
+EXAMPLES = int(os.environ.get("LIUYAO_FUZZ_EXAMPLES", "0")) or None
+
+
+@pytest.fixture(scope="session")
+def words(tmp_path_factory):
+    return inputs.make_words(tmp_path_factory.mktemp("fuzz"))

@@ -27,7 +27,6 @@ edge('c', Y)
 from __future__ import annotations
 
 import functools
-import gc
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
@@ -35,7 +34,6 @@ from difflib import get_close_matches
 
 from . import forward
 from .backend import Backend
-from .checks import closure, dependency_graph, recursive_components
 from .errors import LimitExceeded, UserError
 from .explain import Explanation
 from .forward import Partitions, Tables, is_local, order
@@ -74,6 +72,37 @@ def _bounded(method):
     return run
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """How a program's predicates are answered: the static ones (depending on no input) in
+    their groups, the partitioned ones, and the clauses that are not local to a partition."""
+    rules: dict                 # predicate -> its rules, in file order
+    static: list
+    static_groups: list
+    feeds_static: frozenset     # every predicate a static one depends on
+    partitioned: frozenset
+    scope: frozenset            # the input and partitioned predicates
+    apart: list                 # where the clauses that join two partitions are
+    groups: list                # the partitioned predicates in groups, in the order of their dependencies
+
+
+@functools.lru_cache(maxsize=16)
+def _layout(program) -> _Layout:
+    """The layout of a program, worked out once (a program never changes once read)."""
+    rules = defaultdict(list)
+    for rule in program.rules:
+        rules[rule.head.pred].append(rule)
+    depends = program.dependencies
+    inputs = {p for p, tables in program.tables.items() if not any(t.rows for t in tables)}
+    static = sorted(p for p in rules if not depends[p] & inputs)
+    partitioned = frozenset(rules) - set(static)
+    scope = partitioned | inputs
+    return _Layout(dict(rules), static, order(program.graph, set(static), program.components),
+                   frozenset().union(*(depends[p] for p in static)), partitioned, scope,
+                   [rule.where for pred in sorted(partitioned) for rule in rules[pred] if not is_local(rule, scope)],
+                   order(program.graph, partitioned, program.components))
+
+
 class KnowledgeBase:
     """The facts and rules of the given folders, loaded for this thread."""
 
@@ -92,36 +121,23 @@ class KnowledgeBase:
         self._progress = progress
         self.program = read_program(folders)
         self._backend = Backend()
-        self._rules = defaultdict(list)
-        for rule in self.program.rules:
-            self._rules[rule.head.pred].append(rule)
-        self._fact_index = {}
-        for fact in self.program.facts:
-            self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
+        layout = _layout(self.program)
+        self._rules = layout.rules
+        self._fact_index = dict(self.program.fact_index)
         self._conventions = frozenset(self.options.conventions)
-        graph, components = dependency_graph(self.program.rules), recursive_components(self.program.rules)
-        self._depends = closure(graph)
-        self._users = defaultdict(set)          # predicate -> the predicates that depend on it
-        for pred, needs in self._depends.items():
-            for need in needs:
-                self._users[need].add(pred)
+        self._depends = self.program.dependencies
+        self._users = self.program.users        # predicate -> the predicates that depend on it
         self._wanted = {}
-        inputs = {p for p, tables in self.program.tables.items() if not any(t.rows for t in tables)}
-        self._static = sorted(p for p in self._rules if not self._depends[p] & inputs)
-        self._static_groups = order(graph, set(self._static), components)
-        self._feeds_static = set().union(*(self._depends[p] for p in self._static)) if self._static else set()
-        self._partitioned = set(self._rules) - set(self._static)
-        scope = self._scope = self._partitioned | inputs
-        apart = [rule.where for pred in sorted(self._partitioned) for rule in self._rules[pred]
-                 if not is_local(rule, scope)]
+        self._static, self._static_groups = layout.static, layout.static_groups
+        self._feeds_static, self._partitioned = layout.feeds_static, layout.partitioned
+        self._scope = layout.scope
         self._parts = None                      # the tables per partition (none: pyDatalog answers)
         if tables:
-            if apart:
-                log.info("one table for every partition: the clause at %s joins more than one", apart[0])
-            self._parts = Partitions(self._rules, order(graph, self._partitioned, components), scope,
-                                     local=not apart)
+            if layout.apart:
+                log.info("one table for every partition: the clause at %s joins more than one", layout.apart[0])
+            self._parts = Partitions(self._rules, layout.groups, layout.scope, local=not layout.apart)
             for pred, args in self._fact_index:
-                if pred in scope:
+                if pred in layout.scope:
                     self._parts.changed(pred, args)
         cache = self.options.cache
         self._cache_key = cache.key(self.program) if cache is not None else None
@@ -154,7 +170,6 @@ class KnowledgeBase:
             self._static_answers = answers
             if store is not None:
                 store.write(self._cache_key, answers)
-        gc.freeze()
 
     def _derive_static(self):
         """The static predicates' answers, derived bottom-up group by group."""

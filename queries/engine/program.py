@@ -11,13 +11,14 @@ with its file:line, checked together before anything is loaded.
 """
 from __future__ import annotations
 
+import functools
 import os
-from collections import OrderedDict
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
 
-from .checks import program_problems
+from .checks import closure, dependency_graph, program_problems, recursive_components
 from .errors import KnowledgeError, UserError
 from .files import knowledge_files, read_text
 from .reader import parse_goal, parse_text
@@ -53,9 +54,10 @@ def folder_files(folder: Path, name=str):
     return tsvs, dls, problems
 
 
-@dataclass
+@dataclass(eq=False)
 class Program:
-    """Everything read from text: tables, rules and clause-file facts, each with file:line."""
+    """Everything read from text: tables, rules and clause-file facts, each with file:line.
+    Never changed once read (the same files give the same object, see read_program)."""
     tables: dict = field(default_factory=dict)        # predicate -> [Table]
     rules: list = field(default_factory=list)
     facts: list = field(default_factory=list)         # Fact from clause files and table rows
@@ -65,6 +67,41 @@ class Program:
 
     def arity(self, pred):
         return self.declared.get(pred, (None,))[0]
+
+    # What every knowledge base of the program derives from it, computed once (a program is
+    # never changed once read).
+
+    @functools.cached_property
+    def graph(self):
+        """Predicate -> the predicates its rules' bodies name."""
+        return dependency_graph(self.rules)
+
+    @functools.cached_property
+    def components(self):
+        """Predicate -> its recursive component."""
+        return recursive_components(self.rules)
+
+    @functools.cached_property
+    def dependencies(self):
+        """Predicate -> every predicate it depends on, itself included."""
+        return closure(self.graph)
+
+    @functools.cached_property
+    def users(self):
+        """Predicate -> every predicate that depends on it."""
+        users = defaultdict(set)
+        for pred, needs in self.dependencies.items():
+            for need in needs:
+                users[need].add(pred)
+        return users
+
+    @functools.cached_property
+    def fact_index(self):
+        """(predicate, values) -> the first Fact stating it."""
+        index = {}
+        for fact in self.facts:
+            index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
+        return index
 
     def suggest(self, pred) -> str:
         """'; did you mean …?' with the nearest predicate names, or ''."""
@@ -109,41 +146,31 @@ def _short(text, width=80) -> str:
 
 def read_program(folders) -> Program:
     """Read the folders (Folder values or paths, or one of them); raise KnowledgeError listing
-    every problem. A program read before in this process from the same files, unchanged (their
-    sizes, times and inodes), is that program again: a Program is never changed once read."""
+    every problem. A folder read before in this process whose files are unchanged (their sizes,
+    times and inodes) is not read again, and the same folders give the same Program: a Program
+    is never changed once read."""
     if isinstance(folders, (str, os.PathLike, Folder)):
         folders = [folders]
-    found, problems = [], []
+    parts, problems = [], []
     for folder in map(Folder.of, folders):
         if not os.path.isdir(folder.path):
             problems.append(f"{folder.label or folder.path}: not a folder")
             continue
-        tsvs, dls, met = folder_files(folder.path, folder.name)
-        problems += met
-        if not tsvs and not dls and not met:
-            problems.append(f"{folder.label or folder.path}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
-        found.append((folder, tsvs, dls))
-    signature = None if problems else _signature(found)
-    if signature is not None and signature in _READ:
-        _READ.move_to_end(signature)
-        return _READ[signature]
+        part = _read_folder(folder)
+        problems += part.problems
+        parts.append(part)
+    key = tuple(part.signature for part in parts)
+    if not problems and None not in key and key in _PROGRAMS:
+        _PROGRAMS.move_to_end(key)
+        return _PROGRAMS[key]
     program = Program()
-    for folder, tsvs, dls in found:
+    for part in parts:
         earlier = set(program.declared) | {r.head.pred for r in program.rules} | {f.atom.pred for f in program.facts}
-        for path in tsvs:
-            problems += _read_table(program, path, folder, earlier)
-        for path in dls:
-            name = folder.name(path)
-            try:
-                text = read_text(path, name)
-            except KnowledgeError as e:
-                problems += e.problems
-                continue
-            rules, facts, met = parse_text(text, name, folder.origin)
-            problems.extend(met)
-            program.rules.extend(rules)
-            program.facts.extend(facts)
-            program.sources[name] = text
+        for table in part.tables:
+            problems += _add_table(program, table, part.folder, earlier)
+        program.rules.extend(part.rules)
+        program.facts.extend(part.facts)
+        program.sources.update(part.sources)
     errors, warnings = program_problems(program.rules, program.facts, program.declared)
     program.warnings = warnings
     if problems or errors:
@@ -152,39 +179,82 @@ def read_program(folders) -> Program:
         program.declared.setdefault(fact.atom.pred, (len(fact.atom.args), fact.where))
     for rule in program.rules:
         program.declared.setdefault(rule.head.pred, (len(rule.head.args), rule.where))
-    if signature is not None:
-        _READ[signature] = program
-        while len(_READ) > KEPT:
-            _READ.popitem(last=False)
+    if None not in key:
+        _keep(_PROGRAMS, key, program)
     return program
 
 
-KEPT = 8                        # programs kept in this process, the least recently read dropped
-_READ = OrderedDict()           # signature of the files -> the program read from them
+KEPT = 8                        # folders and programs kept in this process, the least recently used dropped
+_FOLDERS = OrderedDict()        # signature of a folder's files -> what was read from them
+_PROGRAMS = OrderedDict()       # signatures of the folders -> the program they make
 
 
-def _signature(found):
-    """What identifies the files of the folders as they are now (None if one cannot be looked at)."""
-    parts = []
-    for folder, tsvs, dls in found:
-        parts.append((str(folder.path), folder.label, folder.origin))
-        for path in (*tsvs, *dls):
-            try:
-                st = os.stat(path)
-            except OSError:
-                return None
-            parts.append((str(path), st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev))
+def _keep(memo, key, value):
+    memo[key] = value
+    memo.move_to_end(key)
+    while len(memo) > KEPT:
+        memo.popitem(last=False)
+
+
+@dataclass
+class _Part:
+    """What one folder's files say, before they meet the other folders'."""
+    folder: Folder
+    signature: tuple = None
+    tables: list = field(default_factory=list)
+    rules: list = field(default_factory=list)
+    facts: list = field(default_factory=list)
+    sources: dict = field(default_factory=dict)
+    problems: list = field(default_factory=list)
+
+
+def _read_folder(folder) -> _Part:
+    tsvs, dls, met = folder_files(folder.path, folder.name)
+    signature = _signature(folder, tsvs + dls)
+    if signature is not None and signature in _FOLDERS:
+        _FOLDERS.move_to_end(signature)
+        return _FOLDERS[signature]
+    part = _Part(folder, signature, problems=list(met))
+    if not tsvs and not dls and not met:
+        part.problems.append(f"{folder.label or folder.path}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
+    for path in tsvs:
+        try:
+            part.tables.append(read_table(path, folder.name(path)))
+        except KnowledgeError as e:
+            part.problems += e.problems
+    for path in dls:
+        name = folder.name(path)
+        try:
+            text = read_text(path, name)
+        except KnowledgeError as e:
+            part.problems += e.problems
+            continue
+        rules, facts, found = parse_text(text, name, folder.origin)
+        part.problems += found
+        part.rules += rules
+        part.facts += facts
+        part.sources[name] = text
+    if signature is not None and not met:
+        _keep(_FOLDERS, signature, part)
+    return part
+
+
+def _signature(folder, paths):
+    """What identifies a folder's files as they are now (None if one cannot be looked at)."""
+    parts = [(str(folder.path), folder.label, folder.origin)]
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        parts.append((str(path), st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev))
     return tuple(parts)
 
 
-def _read_table(program, path, folder, earlier):
+def _add_table(program, table, folder, earlier):
     """Add one table to the program; its problems. A table for a predicate of an earlier folder
     (``earlier``) must say ``# @extends`` above its header."""
-    name = folder.name(path)
-    try:
-        table = read_table(path, name)
-    except KnowledgeError as e:
-        return e.problems
+    name = table.path
     known = program.declared.get(table.predicate)
     if known and known[0] != table.arity:
         return [f"{name}:{table.header_line}: {table.predicate} has {known[0]} columns in "

@@ -47,7 +47,7 @@ def _call(rng, words, session):
     return name, calls[name]
 
 
-@settings(max_examples=EXAMPLES or 60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES or 200, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(st.randoms(use_true_random=False))
 def test_every_call_answers_or_raises_a_user_error(words, rng):
     session = _shared(words)

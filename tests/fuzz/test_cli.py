@@ -6,7 +6,7 @@ from . import inputs
 from .conftest import EXAMPLES
 
 
-@settings(max_examples=EXAMPLES or 60, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES or 300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 @given(st.randoms(use_true_random=False))
 def test_no_command_line_ends_in_an_internal_error(words, rng):
     args = inputs.argv(rng, words)

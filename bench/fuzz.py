@@ -23,18 +23,21 @@ from fuzz import inputs  # noqa: E402  (after the path is set)
 
 
 def run_share(job):
-    """Run the inputs of one share: (counts by exit status, faults as (input number, argv, what, stderr))."""
+    """Run the inputs of one share: (counts by exit status, faults as (input number, argv, what,
+    stderr), the slowest inputs as (seconds, input number, argv))."""
     seed, start, stop, folder = job
     words = inputs.make_words(folder)
-    statuses, faults = collections.Counter(), []
+    statuses, faults, slowest = collections.Counter(), [], []
     for n in range(start, stop):
         args = inputs.argv(random.Random(f"{seed}:{n}"), words)
+        began = time.perf_counter()
         code, out, err = inputs.run_cli(args)
+        slowest = sorted(slowest + [(time.perf_counter() - began, n, args)], key=lambda s: -s[0])[:5]
         statuses[code] += 1
         found = inputs.faults(code, out, err)
         if found:
             faults.append((n, args, ", ".join(found), err[-2000:]))
-    return statuses, faults
+    return statuses, faults, slowest
 
 
 def main():
@@ -52,10 +55,11 @@ def main():
     else:
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
             results = pool.map(run_share, jobs)
-    statuses, faults = collections.Counter(), []
-    for counted, found in results:
+    statuses, faults, slowest = collections.Counter(), [], []
+    for counted, found, slow in results:
         statuses.update(counted)
         faults += found
+        slowest = sorted(slowest + slow, key=lambda s: -s[0])[:5]
     elapsed = time.perf_counter() - start
     print(f"{args.inputs:,} command lines in {elapsed:.0f} s ({args.inputs / elapsed:.0f} a second), seed {args.seed}")
     print("exit statuses: " + ", ".join(f"{code}: {count:,}" for code, count in sorted(statuses.items(), key=str)))
@@ -63,6 +67,7 @@ def main():
     print(f"internal errors: {sum(n for k, n in kinds.items() if 'internal error' in k)}, "
           f"tracebacks: {sum(n for k, n in kinds.items() if 'traceback' in k)}, "
           f"other faults: {sum(n for k, n in kinds.items() if 'internal' not in k and 'traceback' not in k)}")
+    print("slowest: " + "; ".join(f"#{n} {seconds:.1f} s" for seconds, n, _ in slowest))
     for n, argv, what, err in faults[:20]:
         print(f"\n#{n} {what}: liuyao {' '.join(map(repr, argv))}\n{err.rstrip()}")
     return 1 if faults else 0

@@ -4,10 +4,18 @@ CI, well under a minute for the whole folder); ``bench/fuzz.py`` makes 100,000 i
 import os
 
 import pytest
+from hypothesis import HealthCheck, Phase, settings
 
 from . import inputs
 
 EXAMPLES = int(os.environ.get("LIUYAO_FUZZ_EXAMPLES", "0")) or None
+
+
+def drawn(examples):
+    """The settings of a fuzz test: ``examples`` drawn (or LIUYAO_FUZZ_EXAMPLES), no deadline,
+    no database, and no shrinking (a drawn random stream shrinks slowly and to little)."""
+    return settings(max_examples=EXAMPLES or examples, deadline=None, database=None,
+                    suppress_health_check=list(HealthCheck), phases=[Phase.explicit, Phase.generate])
 
 
 @pytest.fixture(scope="session")

@@ -1,13 +1,14 @@
 """The Python service on calls drawn at random: each one answers or raises a UserError."""
 import random
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
+from queries.engine.limits import Limits
 from queries.errors import UserError
 from queries.session import Session
 
 from . import inputs
-from .conftest import EXAMPLES
+from .conftest import drawn
 
 ODD_VALUES = [None, 0, -1, 7, 2 ** 80, 1.5, True, b"787889", ["子"], {"a": 1}, ("乙", "巳"), object()]
 
@@ -47,7 +48,7 @@ def _call(rng, words, session):
     return name, calls[name]
 
 
-@settings(max_examples=EXAMPLES or 200, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@drawn(200)
 @given(st.randoms(use_true_random=False))
 def test_every_call_answers_or_raises_a_user_error(words, rng):
     session = _shared(words)
@@ -65,7 +66,7 @@ _SESSIONS = {}
 def _shared(words):
     """One session for the whole test, with a cast to ask about."""
     if "s" not in _SESSIONS:
-        s = Session(limits=__import__("queries.engine.limits", fromlist=["Limits"]).Limits(seconds=2))
+        s = Session(limits=Limits(seconds=2))
         s.cast("787889", month="戌", day="乙巳")
         _SESSIONS["s"] = s
     return _SESSIONS["s"]

@@ -1,12 +1,12 @@
 """``liuyao`` on command lines drawn at random: every one ends in an answer or a one-line user
 error (exit 0, 1 or 2), never an internal error or a traceback."""
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import given, strategies as st
 
 from . import inputs
-from .conftest import EXAMPLES
+from .conftest import drawn
 
 
-@settings(max_examples=EXAMPLES or 300, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@drawn(200)
 @given(st.randoms(use_true_random=False))
 def test_no_command_line_ends_in_an_internal_error(words, rng):
     args = inputs.argv(rng, words)

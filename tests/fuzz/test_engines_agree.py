@@ -6,14 +6,14 @@ is drawn again) and never grow a value without end."""
 import shutil
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import assume, given, strategies as st
 
 from queries.engine import Folder, KnowledgeBase, KnowledgeError
 from queries.engine.oracle import Model, check
 from queries.engine.reader import parse_goal
 from queries.knowledge import shipped_dir
 
-from .conftest import EXAMPLES
+from .conftest import drawn
 
 TABLES = ["branch_element", "branch_order", "element_order", "frame_rides", "frame_role", "punishment_group",
           "three_harmony", "cast_line", "cast_month"]
@@ -142,7 +142,7 @@ def _goals(rng, preds):
     return goals
 
 
-@settings(max_examples=EXAMPLES or 150, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+@drawn(150)
 @given(st.randoms(use_true_random=False))
 def test_tables_pydatalog_and_the_oracle_agree(base, tmp_path_factory, rng):
     preds, text = _program(rng)

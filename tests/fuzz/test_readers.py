@@ -12,7 +12,7 @@ from . import inputs
 from .conftest import EXAMPLES
 
 SETTINGS = settings(max_examples=EXAMPLES or 200, deadline=None, database=None,
-                    suppress_health_check=list(HealthCheck))
+                    suppress_health_check=list(HealthCheck))    # cheap: these shrink
 LOCATED = re.compile(r"x\.dl:\d+: \S")
 
 

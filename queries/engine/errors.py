@@ -22,8 +22,13 @@ class KnowledgeError(UserError):
 
 
 class LimitExceeded(UserError):
-    """A question stopped at a limit; ``limit`` says which: ``"time"`` or ``"memory"``."""
+    """A question stopped at a limit; ``limit`` says which: ``"time"`` or ``"memory"``, and
+    ``named`` whether the message names what was being computed."""
     limit = "time"
+
+    def __init__(self, message, named=False):
+        super().__init__(message)
+        self.named = named
 
 
 class QueryTimeout(LimitExceeded):

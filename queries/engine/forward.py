@@ -318,14 +318,6 @@ class Partitions:
             got = self._all[wanted] = Tables(self.static_rows, own, self._static_indexes)
         return got
 
-    def drop(self, key=None):
-        """Forget a partition's tables (every partition's, without a key)."""
-        if key is None or not self.local:
-            self._states = {}
-        else:
-            self._states.pop(key, None)
-        self._all = {}
-
 
 @dataclass
 class _Partition:

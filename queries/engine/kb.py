@@ -64,9 +64,9 @@ def _bounded(method):
         try:
             return method(self, *args, **kwargs)
         except LimitExceeded as e:
-            if str(e).startswith("computing "):
+            if e.named:
                 raise
-            raise type(e)(f"computing {self._budget.what}: {e}") from None
+            raise type(e)(f"computing {self._budget.what}: {e}", named=True) from None
         finally:
             self._budget = None
     return run

@@ -72,7 +72,7 @@ class Budget:
         if self.kept + held * (ROW_BYTES + VALUE_BYTES * width) > self.bytes:
             raise QueryTooLarge(f"computing {self.what} needed more than the limit of "
                                 f"{self.limits.memory_mb:g} MB, so it was stopped (a rule that never ends, "
-                                "or a goal that joins too much?)")
+                                "or a goal that joins too much?)", named=True)
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise QueryTimeout(f"computing {self.what} took longer than the limit of {self.limits.seconds:g} s, "
-                               "so it was stopped (a rule that never ends?)")
+                               "so it was stopped (a rule that never ends?)", named=True)

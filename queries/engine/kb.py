@@ -438,6 +438,7 @@ class KnowledgeBase:
 
         With ``expand_negations`` every negation leaf carries a why-not of its atom.
         """
+        _check_depth("max_height", max_height)
         self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
@@ -451,7 +452,8 @@ class KnowledgeBase:
 
     @_bounded
     def why_not(self, goal, depth=4):
-        """Why the goal has no answer (None when it has one)."""
+        """Why the goal has no answer (None when it has one), ``depth`` derived literals down."""
+        _check_depth("depth", depth)
         self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
@@ -482,6 +484,14 @@ class KnowledgeBase:
             if self.solve(body):
                 return rule, body
         return None
+
+
+MAX_DEPTH = 64      # derived literals a proof or a why-not goes down
+
+
+def _check_depth(name, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEPTH:
+        raise UserError(f"{name} {value!r}: give a whole number from 0 to {MAX_DEPTH}")
 
 
 def _shown(body, width=80) -> str:

@@ -43,6 +43,8 @@ class Folder:
 
     def name(self, path: Path) -> str:
         inside = str(path.relative_to(self.path))
+        if inside == ".":
+            return self.label or "."
         return f"{self.label.rstrip('/')}/{inside}" if self.label else inside
 
 

@@ -136,7 +136,7 @@ def argv(rng, words) -> list:
     elif command == "check":
         args.append(_pick(rng, words.folders))
     if command in ("chart", "stars", "judge") or (command in GOAL_COMMANDS and rng.random() < 0.5):
-        args += _cast(rng)
+        args += cast_words(rng)
     if command == "judge" or (command in GOAL_COMMANDS and rng.random() < 0.2):
         args += ["--topic", _pick(rng, TOPICS)]
         if rng.random() < 0.4:
@@ -153,7 +153,8 @@ def argv(rng, words) -> list:
     return args
 
 
-def _cast(rng) -> list:
+def cast_words(rng) -> list:
+    """The words of a cast on a command line: the lines (values, a name, coins, random) and the date."""
     roll = rng.random()
     if roll < 0.55:
         lines = ["".join(_pick(rng, "6789") for _ in range(6))]

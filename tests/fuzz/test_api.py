@@ -21,12 +21,10 @@ def _value(rng, text):
 def _call(rng, words, session):
     """One call of the service with drawn arguments: (its name, a function making it)."""
     goal = inputs.goal(rng, words)
-    cast = inputs._cast(rng)
-    cast_kwargs = {}
-    for flag, value in zip(cast[::1], cast[1::1]):
-        if flag.startswith("--") and not value.startswith("--"):
-            cast_kwargs[flag[2:].replace("-", "_")] = value
-    lines = cast[0] if not cast[0].startswith("--") else None
+    cast = inputs.cast_words(rng)
+    lines = None if cast[0].startswith("--") else cast[0]
+    cast_kwargs = {flag[2:]: value for flag, value in zip(cast, cast[1:])
+                   if flag.startswith("--") and not value.startswith("--")}
     calls = {
         "cast": lambda: session.cast(_value(rng, lines), **{k: _value(rng, v) for k, v in cast_kwargs.items()
                                                              if k in ("month", "day", "year", "hour", "at", "tz",

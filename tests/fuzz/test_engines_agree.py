@@ -134,11 +134,13 @@ def _program(rng):
 
 
 def _goals(rng, preds):
+    """Each user predicate asked whole, one joined with the negation of a base predicate, and
+    one with constants."""
     goals = [f"{name}({', '.join(f'X{i}' for i in range(arity))})" for name, arity in preds]
     name, arity = rng.choice(preds)
-    other, other_arity = rng.choice(BASE)
+    other, _ = rng.choice(BASE)
     goals.append(f"{name}({', '.join(f'X{i}' for i in range(arity))}) & ~{other}(X0, _Y)")
-    goals.append(f"{name}({', '.join(['a'] [:0] + [repr(rng.choice('子午木火')) for _ in range(arity)])})")
+    goals.append(f"{name}({', '.join(repr(rng.choice('子午木火')) for _ in range(arity))})")
     return goals
 
 

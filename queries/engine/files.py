@@ -115,6 +115,8 @@ class _Walk:
                     todo.append((path, real / entry.name))
                 elif self.kinds(entry.name):
                     self.file(path, real / entry.name, self.kinds(entry.name))
+                if self.full:
+                    return
 
     def file(self, shown, real, kinds):
         if real in self.seen:

@@ -11,7 +11,7 @@ True
 """
 from .errors import KnowledgeError, UserError
 
-__version__ = "0.1.0"        # the release of pyproject.toml (the cache keys name it)
+from .version import VERSION as __version__
 __all__ = ["KnowledgeBase", "KnowledgeError", "UserError", "cast", "judge"]
 
 

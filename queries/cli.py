@@ -30,17 +30,19 @@ def _say_notes(session):
 
 def _cast(session, args) -> bool:
     """Cast what the options give, and put their question (--topic) to it; False without a cast."""
-    values = options.given(args, CAST)
-    topic = getattr(args, "topic", None)
+    values, question = options.given(args, CAST), options.given(args, QUESTION)
+    if question and "topic" not in question:
+        raise UserError("--about, --asker and --horizon go with --topic")
     if not options.has_cast(values):
-        if topic:
+        if question:
             raise UserError("--topic needs a cast to ask it of (lines, --coins, a hexagram name or --random)")
         return False
     kwargs, _ = options.cast_arguments(values, spell=options.dashed)
     session.cast(**kwargs)
     _say_notes(session)
-    if topic:
-        session.judge(topic, about=args.about, asker=args.asker)
+    if question:
+        session.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
+                      horizon=question.get("horizon"))
     return True
 
 
@@ -70,10 +72,26 @@ def cmd_ask(args):
     return DONE if answers else NEGATIVE
 
 
+def _rule_word(goal) -> bool:
+    """A goal without a parenthesis names a rule: r000.87.offspring_world."""
+    return goal is not None and "(" not in goal
+
+
+def _print_check(s, check, args) -> None:
+    if args.json:
+        _print_json(check.to_data(s.lang))
+    else:
+        print(check.text(s.lang, depth=getattr(args, "depth", None)))
+
+
 def cmd_why(args):
     from .engine import render
     s = _session(args)
     _cast(s, args)
+    if _rule_word(args.goal):
+        check = s.check_rule(args.goal)
+        _print_check(s, check, args)
+        return DONE if check.holds else NEGATIVE
     proof = s.explain(args.goal, expand_negations=args.expand_negations)
     if proof is None:
         if args.json:
@@ -95,8 +113,24 @@ def cmd_why(args):
 
 def cmd_why_not(args):
     from .engine import render
+    if args.source is not None and args.goal is not None and args.lines is None:
+        args.lines, args.goal = args.goal, None          # why-not --source 000:87 787889 …: the lines
     s = _session(args)
     _cast(s, args)
+    if (args.goal is None) == (args.source is None):
+        raise UserError("give a goal, a rule id or --source SEED:LINE, e.g. liuyao why-not "
+                        "r000.87.offspring_world 787889 --month 戌 --day 乙巳 --topic illness")
+    if args.source is not None:
+        checks = s.check_source(args.source)
+        if args.json:
+            _print_json({"source": args.source, "rules": [c.to_data(s.lang) for c in checks]})
+        else:
+            print("\n\n".join(c.text(s.lang, depth=1) for c in checks))
+        return DONE
+    if _rule_word(args.goal):
+        check = s.check_rule(args.goal)
+        _print_check(s, check, args)
+        return NEGATIVE if check.holds else DONE
     why = s.why_not(args.goal)
     if why is None:
         if args.json:
@@ -146,6 +180,26 @@ def cmd_judge(args):
     _cast(s, args)
     print(s.judgment_json(proof=args.proof) if args.json else s.judgment_text(proof=args.proof))
     return DONE
+
+
+def cmd_when(args):
+    s = _session(args)
+    if not options.has_cast(options.given(args, CAST)):
+        raise UserError("give the cast, e.g. liuyao when 787889 --at 2024-10-08T04:00 --tz Asia/Seoul --topic wealth")
+    _cast(s, args)
+    print(json.dumps(s.when(), ensure_ascii=False, indent=2) if args.json else s.when_text())
+    return DONE
+
+
+def cmd_coverage(args):
+    from .coverage import text
+    lines = _session(args).coverage(seed=args.seed, seeds=args.seeds)
+    if args.json:
+        _print_json([{**entry, "phrases": [p for p in entry["phrases"] if not args.missing or p["status"] == "missing"]}
+                     for entry in lines])
+    else:
+        print(text(lines, args.lang, only_missing=args.missing))
+    return NEGATIVE if args.missing and any(p["status"] == "missing" for e in lines for p in e["phrases"]) else DONE
 
 
 def cmd_conventions(args):
@@ -214,7 +268,7 @@ def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=Fal
     if asks:
         options.add_limits(p)
     if goal:
-        p.add_argument("goal")
+        p.add_argument("goal", nargs="?" if goal == "optional" else None, default=None)
     if cast:
         options.add_options(p, CAST, title="the cast (binds C in the goal)", positional="lines",
                             required=("lines",) if lines_required else ())
@@ -238,24 +292,36 @@ def parser():
                  question="required")
     options.add_options(j, (PROOF,))
     add_common(j)
+    add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
+                        "reasons and rules", cmd_when, cast=True, question="required"))
     add_common(_command(sub, "topics", "list the topics, their use-gods and aliases", cmd_topics))
     add_common(_command(sub, "conventions", "list the named conventions and their values", cmd_conventions))
     add_common(_command(sub, "ask", "answer a goal, e.g. \"clash('子', X)\"", cmd_ask, goal=True, cast=True,
                         question=True))
-    w = _command(sub, "why", "prove a goal", cmd_why, goal=True, cast=True, question=True)
+    w = _command(sub, "why", "prove a goal, or a rule's head through that rule (a rule id: r000.87.offspring_world)",
+                 cmd_why, goal=True, cast=True, question=True)
     w.add_argument("--depth", type=options.natural, default=None, help="fold sub-proofs below this depth")
     w.add_argument("--dot", action="store_true", help="print a Graphviz graph")
     w.add_argument("--sentences", action="store_true", help="print numbered sentences")
     w.add_argument("--expand-negations", action="store_true",
                    help="under each ¬ leaf, show why its atom does not hold")
     add_common(w)
-    add_common(_command(sub, "why-not", "explain why a goal has no answer", cmd_why_not, goal=True, cast=True,
-                        question=True))
+    wn = _command(sub, "why-not", "why a goal has no answer, or why a rule (a rule id) or the readings of a book "
+                  "line (--source 000:87) do not apply: the first failing condition", cmd_why_not, goal="optional",
+                  cast=True, question=True)
+    wn.add_argument("--source", metavar="SEED:LINE", help="every reading of a line of a book, e.g. 000:87")
+    add_common(wn)
     r = _command(sub, "rules", "find rules: of a predicate, a classical name (--grep 月破), a line of a book "
                  "(--source 000:55) or a topic (--topic illness)", cmd_rules)
     options.add_options(r, SEARCH, positional="pred")
     r.add_argument("--markdown", action="store_true", help="print the index as docs/rules.md (a table per file)")
     add_common(r)
+    cv = _command(sub, "coverage", "per seed line, which phrases are encoded (by which rule or fact row) and "
+                  "which are declined and why", cmd_coverage)
+    cv.add_argument("--seed", metavar="SEED", help="one seed only, e.g. 000")
+    cv.add_argument("--missing", action="store_true", help="only the phrases neither encoded nor declined")
+    cv.add_argument("--seeds", metavar="DIR", help="the folder of the seed texts (default: ../shared/seeds)")
+    add_common(cv)
     f = _command(sub, "facts", "the stated facts of a predicate, each with file:line", cmd_facts)
     f.add_argument("pred", metavar="PRED")
     add_common(f)

@@ -27,7 +27,9 @@ phrases encoded or declined: 2/3 (000 2/3)
 """
 from __future__ import annotations
 
+import os
 import re
+import sys
 from pathlib import Path
 
 from .engine import read_table
@@ -46,8 +48,12 @@ REASON = {"en": "reason", "ko": "reason_ko", "zh": "reason_zh"}
 
 
 def default_seeds() -> Path:
-    """The seed texts beside the project: ../shared/seeds."""
-    return shipped_dir().parent / "shared" / "seeds"
+    """The seed texts beside the project: ``$LIUYAO_SEEDS``, else ../shared/seeds (or ../../shared/seeds
+    from a worktree); the first of them when none exists."""
+    if os.environ.get("LIUYAO_SEEDS"):
+        return Path(os.environ["LIUYAO_SEEDS"])
+    near = [shipped_dir().parent / "shared" / "seeds", shipped_dir().parent.parent / "shared" / "seeds"]
+    return next((p for p in near if p.is_dir()), near[0])
 
 
 def phrases(line: str) -> list:
@@ -186,3 +192,70 @@ def text(lines: list, lang: str = "en", only_missing: bool = False) -> str:
     done, total = counts["all"]
     out.append(f"{words['total']}: {done}/{total}" + (f" ({parts})" if parts else ""))
     return "\n".join(out)
+
+
+# ---- the seeds' own Korean of the cited lines ------------------------------------------------
+
+KOREAN_TABLE = "seed_korean.tsv"
+KOREAN_HEADER = """\
+# seed_korean — the seeds' own Korean of every seed line a clause of kb/ cites: for a Chinese line N its
+# Korean twin, line N+2; for a Korean line, the line itself. The seeds are not shipped; this table is, so a
+# reading's sources carry the Korean (queries.readings). Generated from the seeds, do not edit:
+#   python -m queries.coverage --korean > facts/seed_korean.tsv
+file\tline:int\tkorean
+"""
+
+
+def korean_lines(seeds: Path | None = None, root: Path | None = None) -> list:
+    """(seed file, line, Korean text) for every seed line a clause of root's kb/ cites, sorted.
+
+    >>> import tempfile
+    >>> top = Path(tempfile.mkdtemp())
+    >>> for name, body in {"seeds/000_0a.txt": "title\\n\\n父動當頭克子孫。\\n\\n부모가 발동하면\\n",
+    ...                    "kb/kb/r.dl": "# @rule r.1 父動\\n# source: 000_0a.txt:3  父動當頭克子孫\\nr(1) <= s(1)\\n"}.items():
+    ...     (top / name).parent.mkdir(parents=True, exist_ok=True)
+    ...     _ = (top / name).write_text(body, encoding="utf-8")
+    >>> korean_lines(top / "seeds", top / "kb")
+    [('000_0a.txt', 3, '부모가 발동하면')]
+    """
+    root = Path(root) if root else shipped_dir()
+    seeds = Path(seeds) if seeds else default_seeds()
+    files = {path.name[:3]: path for path in sorted(seeds.glob("*.txt"))}
+    cited = set()
+    for path in sorted((root / "kb").rglob("*.dl")):
+        cited |= {(seed, line) for seed, line, _, _ in _clause_quotes(path, str(path))}
+    out = []
+    texts = {}
+    for seed, line in sorted(cited):
+        if seed not in files:
+            continue
+        if seed not in texts:
+            texts[seed] = files[seed].read_text(encoding="utf-8").splitlines()
+        lines = texts[seed]
+        at = line if 0 < line <= len(lines) and not _chinese(lines[line - 1]) else line + 2
+        if 0 < at <= len(lines) and lines[at - 1].strip() and not _chinese(lines[at - 1]):
+            out.append((files[seed].name, line, " ".join(lines[at - 1].split())))
+    return out
+
+
+def korean_table(seeds: Path | None = None, root: Path | None = None) -> str:
+    """facts/seed_korean.tsv as text (``korean_lines`` under its header)."""
+    return KOREAN_HEADER + "".join(f"{file}\t{line}\t{text}\n" for file, line, text in korean_lines(seeds, root))
+
+
+def main(argv=None) -> int:
+    """``python -m queries.coverage --korean [SEEDS]``: print facts/seed_korean.tsv."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] != "--korean" or len(args) > 2:
+        print("usage: python -m queries.coverage --korean [SEEDS] > facts/seed_korean.tsv", file=sys.stderr)
+        return 2
+    seeds = Path(args[1]) if len(args) > 1 else default_seeds()
+    if not seeds.is_dir():
+        print(f"{seeds}: not a folder of seed texts", file=sys.stderr)
+        return 2
+    sys.stdout.write(korean_table(seeds))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

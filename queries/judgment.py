@@ -1,23 +1,27 @@
-"""A question put to a chart as data: the use-god 用神 and its verdict, read from the
-judgment view of views/chart.dl.
+"""A question put to a chart as data: the use-god 用神 and its grade, read from the judgment view
+of views/chart.dl; the readings of the books that apply and the verdict they weigh to
+(``queries.readings``); and when it happens (``queries.timing``).
 
 >>> from queries.chart import cast
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
->>> j.use_god["relative"], j.use_god["position"], j.verdict
-('妻財', 5, {'strong': False, 'grade': '受克無救'})
->>> print(j.text("ko").splitlines()[-3])
-원신: —  기신: 2, 4  구신: —
+>>> j.use_god["relative"], j.use_god["position"], j.verdict, j.weighing["direction"]
+('妻財', 5, {'strong': False, 'grade': '受克無救'}, 'unfavourable')
+>>> [line for line in j.text("ko").splitlines() if line.startswith("판정")]
+['판정: 受克無救 — 용신이 무력하다']
+>>> judge(j.chart, "wealth", horizon="week")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+queries.errors.UserError: --horizon 'week': use one of hour, day, month, year
 """
 from __future__ import annotations
 
 import json
 
-from . import views
+from . import readings as reading_layer, timing as timing_layer, views
 from .engine import render
 from .errors import UserError
 from .labels import check_lang
 
-QUESTION = ("cast_topic", "cast_about", "cast_asker")
+QUESTION = ("cast_topic", "cast_about", "cast_asker", "cast_horizon")
 
 
 def topics(kb) -> dict:
@@ -49,15 +53,40 @@ def _person(kb, name):
     raise UserError(f"unknown person {name!r}: use one of {', '.join(sorted(people))}")
 
 
-def judge(chart, topic, about=None, asker=None) -> "Judgment":
-    """Ask a chart a question: the topic (wealth, office, …), and whom it is about."""
+def about_readings(kb) -> dict:
+    """topic -> how it reads the person it is about: 'person' (the person is the use-god) or
+    'matter' (the topic's use-god stays: 代占); a topic missing takes no --about."""
+    return {topic: reads for topic, reads, _ in kb.match("topic_about", None, None, None)}
+
+
+def _about(kb, topic, about):
+    person = _person(kb, about)
+    reads = about_readings(kb)
+    if topic not in reads:
+        takes = ", ".join(sorted(reads))
+        raise UserError(f"--about {about}: the topic {topic} takes no --about (it is asked for oneself); "
+                        f"topics that take one: {takes}")
+    return person
+
+
+def horizons(kb) -> list:
+    """The units an asker may set the timing in, nearest first (facts/timing_unit_name.tsv)."""
+    return [u for u, _ in sorted(((u, order) for u, order, *_ in
+                                  kb.match("timing_unit_name", None, None, None, None, None)), key=lambda r: r[1])]
+
+
+def judge(chart, topic, about=None, asker=None, horizon=None) -> "Judgment":
+    """Ask a chart a question: the topic (wealth, office, …), whom it is about, the asker's side
+    in a marriage, and the unit the asker wants the timing in (``horizon``: hour, day, month, year)."""
     kb = chart.kb
     topic = _topic(kb, topic)
     use = topics(kb)[topic][0]
-    about = _person(kb, about) if about is not None else None
+    about = _about(kb, topic, about) if about is not None else None
     sides = [side for side, _ in kb.match("marriage_use", None, None)]
     if asker is not None and asker not in sides:
         raise UserError(f"asker {asker!r}: use {' or '.join(sides)}")
+    if horizon is not None and horizon not in horizons(kb):
+        raise UserError(f"--horizon {horizon!r}: use one of {', '.join(horizons(kb))}")
     if use == "asker" and about is None and asker is None:
         raise UserError("a marriage question needs the asker's side: --asker man (a wife is sought) "
                         "or --asker woman (a husband is sought)")
@@ -68,18 +97,18 @@ def judge(chart, topic, about=None, asker=None) -> "Judgment":
         for row in kb.match(pred, chart.id, None):
             kb.retract_fact(pred, *row)
     kb.assert_fact("cast_topic", chart.id, topic)
-    if about is not None:
-        kb.assert_fact("cast_about", chart.id, about)
-    if asker is not None:
-        kb.assert_fact("cast_asker", chart.id, asker)
-    return Judgment(chart, topic, about, asker)
+    for pred, value in (("cast_about", about), ("cast_asker", asker), ("cast_horizon", horizon)):
+        if value is not None:
+            kb.assert_fact(pred, chart.id, value)
+    return Judgment(chart, topic, about, asker, horizon)
 
 
 class Judgment:
-    """The use-god of a question, its states and helpers, the verdict and its proof."""
+    """The use-god of a question, its states and helpers, the readings that apply, the verdict
+    they weigh to, the timing, and their proofs."""
 
-    def __init__(self, chart, topic, about, asker):
-        self.chart, self.topic, self.about, self.asker = chart, topic, about, asker
+    def __init__(self, chart, topic, about, asker, horizon=None):
+        self.chart, self.topic, self.about, self.asker, self.horizon = chart, topic, about, asker, horizon
         kb, c = chart.kb, chart.id
         cells = {}
         for _, field, position, a, b in kb.match("judgment_cell", c, None, None, None, None):
@@ -90,7 +119,7 @@ class Judgment:
         if gods:
             position, kind, _ = gods[0]
             line = chart.lines[position - 1]
-            node = line if kind == "line" else line["hidden"]
+            node = line if kind == "line" else line[kind]          # the hidden god, or the changed line
             self.use_god = {"relative": relatives[0] if relatives else line["relative"],
                             "position": position, "hidden": kind == "hidden", "kind": kind,
                             "stem": node["stem"], "branch": node["branch"], "element": node["element"],
@@ -103,6 +132,7 @@ class Judgment:
         self.enemy_god = [p for p, _, _ in get("enemy")]
         grades = [a for _, a, _ in get("grade")]
         self.verdict = {"strong": bool(get("strong")), "grade": grades[0] if grades else None}
+        self.weighing = reading_layer.verdict(self)
         self.reasons = [{"label": a, "rule": kb.behind("use_reason", (c, a))[0].info.id} for _, a, _ in get("reason")]
         self.hidden = None
         if gods and gods[0][1] == "hidden":
@@ -122,6 +152,7 @@ class Judgment:
             "hook_unfit": [a for _, a, _ in get("hook_unfit")],
         }
         self._proof = None
+        self._readings = self._timing = None
 
     @property
     def goal(self):
@@ -138,12 +169,34 @@ class Judgment:
     def why_not_strong(self):
         return None if self.verdict["strong"] else self.chart.kb.why_not(self.goal)
 
+    def readings(self, proofs=False) -> list:
+        """The readings that apply (``queries.readings.readings``); with ``proofs``, each with its
+        proof (a ``Proof``) under ``proof``."""
+        if proofs:
+            return reading_layer.readings(self, proofs=True)
+        if self._readings is None:
+            self._readings = reading_layer.readings(self)
+        return self._readings
+
+    def timing(self) -> dict:
+        """When it happens: the ranked candidates with their dates, the pace (unit and speed) and
+        why the matter has no day, if it has none (``queries.timing``)."""
+        if self._timing is None:
+            self._timing = {"timing": timing_layer.candidates(self), "timing_pace": timing_layer.pace(self),
+                            "timing_none": timing_layer.blocked(self)}
+        return self._timing
+
     def to_data(self, proof=True, lang="en") -> dict:
-        data = {"topic": self.topic, "about": self.about, "asker": self.asker, "cast": self.chart.id,
-                "use_god": self.use_god, "candidates": self.candidates, "source_god": self.source_god,
-                "taboo_god": self.taboo_god, "enemy_god": self.enemy_god, "verdict": self.verdict,
-                "reasons": self.reasons, "hidden": self.hidden, "context": self.context,
-                "conventions": self.chart.conventions}
+        """Every field as plain data; with ``proof`` the proof of the grade (``proof``) and of each
+        reading (``readings[i].proof``)."""
+        data = {"topic": self.topic, "about": self.about, "asker": self.asker, "horizon": self.horizon,
+                "cast": self.chart.id, "use_god": self.use_god, "candidates": self.candidates,
+                "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
+                "verdict": {**self.verdict, **self.weighing}, "reasons": self.reasons, "hidden": self.hidden,
+                "context": self.context,
+                "conventions": self.chart.conventions,
+                "readings": [{**r, "proof": render.to_data(r["proof"], lang)} for r in self.readings(proofs=True)]
+                if proof else self.readings(), **self.timing()}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang)
         return data

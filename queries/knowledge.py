@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from . import __version__
+from .version import VERSION
 from . import engine
 from .engine.program import Folder
 
@@ -43,7 +43,7 @@ def cache():
     if not folder:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         folder = os.path.join(base, "liuyao-kb")
-    return engine.Cache(folder, version=f"liuyao-kb {__version__}")
+    return engine.Cache(folder, version=f"liuyao-kb {VERSION}")
 
 
 def options() -> "engine.Options":

@@ -64,6 +64,8 @@ QUESTION = (
     Option("about", "whom the question is about: self, father, mother, teacher, son, daughter, brother, "
                     "sister, friend, wife, servant, husband, other-party", "ABOUT", "father"),
     Option("asker", "in a marriage question: man or woman", "ASKER", "woman"),
+    Option("horizon", "the unit of the timing 應期: hour, day, month or year (default: by the topic and "
+                      "the pace, convention timing-horizon)", "UNIT", "month"),
 )
 LIMITS = (
     Option("timeout", "seconds a question may take, loading included (default 10; 0 for none)", "SECONDS", "10",

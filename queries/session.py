@@ -20,8 +20,9 @@ X
 'line_relative.1'
 >>> s.why_not("hidden_motion(C, 3)").failures[0].rule.id
 'hidden_motion.1'
->>> s.judge("wealth")["verdict"]
-{'strong': False, 'grade': '受克無救'}
+>>> verdict = s.judge("wealth")["verdict"]
+>>> verdict["grade"], verdict["direction"], verdict["because"]
+('受克無救', 'unfavourable', ['use_god_weak', 'use_powerless'])
 >>> s.ask("use_grade(C, G)")                     # the question stays on the cast
 [('受克無救',)]
 >>> "day_break.1" in [r.info.id for r in s.rules(grep="日破")]
@@ -82,7 +83,7 @@ class SessionState:
     cast: object = None           # the Cast value of the current cast
     cast_id: str | None = None
     casts: int = 0                # casts made so far (the next id is c{casts + 1})
-    question: tuple | None = None  # (topic, about, asker) put to the current cast
+    question: tuple | None = None  # (topic, about, asker, horizon) put to the current cast
 
 
 class Session:
@@ -270,7 +271,7 @@ class Session:
 
     @served("the chart")
     def chart_html(self, lang=None) -> str:
-        return _chart_html(self._chart(), check_lang(lang or self.lang))
+        return self._chart().html(check_lang(lang or self.lang))
 
     @served("the stars")
     def stars(self) -> list:
@@ -283,11 +284,12 @@ class Session:
     # ---- the question ----------------------------------------------------------------------
 
     @served("judging {0}")
-    def judge(self, topic, about=None, asker=None) -> dict:
-        """Put a question to the current cast: its use-god, states and verdict (as data, without
-        the proof). The question stays on the cast, so ``use_god_strong(C)`` answers for it."""
+    def judge(self, topic, about=None, asker=None, horizon=None) -> dict:
+        """Put a question to the current cast: its use-god, states, readings, verdict and timing
+        (as data, without the proofs). The question stays on the cast, so ``use_god_strong(C)``
+        answers for it. ``horizon`` sets the unit of the timing (hour, day, month, year)."""
         from .judgment import judge
-        self.judgment = judge(self._chart(), topic, about=about, asker=asker)
+        self.judgment = judge(self._chart(), topic, about=about, asker=asker, horizon=horizon)
         return self.judgment.to_data(proof=False)
 
     def _judgment(self):
@@ -298,7 +300,7 @@ class Session:
 
     def _question(self):
         j = self.judgment
-        return None if j is None else (j.topic, j.about, j.asker)
+        return None if j is None else (j.topic, j.about, j.asker, j.horizon)
 
     @served("the judgment")
     def judgment_text(self, lang=None, proof=False) -> str:
@@ -310,11 +312,24 @@ class Session:
 
     @served("the judgment")
     def judgment_html(self, lang=None) -> str:
-        return _judgment_html(self._judgment(), check_lang(lang or self.lang))
+        return self._judgment().html(check_lang(lang or self.lang))
 
     @served("the proof of the verdict")
     def judgment_proof(self):
         return self._judgment().proof()
+
+    @served("the timing")
+    def when(self) -> dict:
+        """When the question's matter comes: every candidate (ranked, with dates, rule and reason),
+        the pace, and why it has no day if it has none."""
+        return self._judgment().timing()
+
+    @served("the timing")
+    def when_text(self, lang=None) -> str:
+        """``when`` as text: a line a candidate with its dates, reason and rule."""
+        from . import views
+        chart = self._chart()
+        return views.timing_text(self.when(), check_lang(lang or self.lang), chart.vocabulary())
 
     @served("reading the topics")
     def topics(self) -> dict:
@@ -353,6 +368,22 @@ class Session:
         """A WhyNot of the goal, or None when it holds."""
         return self.kb.why_not(self.bind(goal), depth=depth)
 
+    @served("checking {0}")
+    def check_rule(self, rule_id):
+        """One rule put to the current cast and question (``queries.results.RuleCheck``): its
+        proof through that rule when its body holds, else its first failing condition."""
+        from .rule_checks import find_rule, rule_check
+        return rule_check(self.kb, find_rule(self.kb, rule_id), self.cast_id, self._topic())
+
+    @served("checking {0}")
+    def check_source(self, source) -> tuple:
+        """Every reading of a book line (``000:87``) put to the current cast and question."""
+        from .rule_checks import source_checks
+        return source_checks(self.kb, source, self.cast_id, self._topic())
+
+    def _topic(self):
+        return self.judgment.topic if self.judgment is not None else None
+
     @served()
     def unknown_constants(self, goal) -> list:
         """(constant, nearest known constants) for each string of the goal the knowledge never uses."""
@@ -385,10 +416,11 @@ class Session:
         return Rules(entries, search, pred, stated.arity, tuple(t[0] for t in stated.tables), len(stated.rows))
 
     def _topic_names(self, name) -> set:
+        """The topic's id, names and aliases, and 'any': the readings for every question."""
         for topic, v in self.topics().items():
             names = {topic, v["chinese"], v["korean"], *v["aliases"]}
             if name in names or str(name).casefold() == v["english"].casefold():
-                return names
+                return names | {"any"}
         raise UserError(f"unknown topic {name!r}: use one of {', '.join(self.topics())} (liuyao topics)")
 
     @served("the facts of {0}")
@@ -397,27 +429,31 @@ class Session:
         from .catalog import fact_rows
         return fact_rows(self.kb, pred, self.extra)
 
+    @served("counting the encoded phrases")
+    def coverage(self, seed=None, seeds=None) -> list:
+        """Per line of the seeds (of one seed, e.g. ``000``): its phrases, each encoded (by which
+        rules or table rows), declined (with the reason) or missing (``queries.coverage``)."""
+        from .coverage import coverage, default_seeds
+        folder = Path(seeds) if seeds else default_seeds()
+        if not folder.is_dir():
+            raise UserError(f"{folder}: the seed texts are not there; give --seeds DIR (or set LIUYAO_SEEDS)")
+        lines = coverage(folder)
+        if seed is not None:
+            lines = [entry for entry in lines if entry["seed"] == str(seed)]
+            if not lines:
+                known = sorted({path.name[:3] for path in folder.glob("*.txt")})
+                raise UserError(f"--seed {seed}: no such seed; use one of {', '.join(known)}")
+        return lines
+
     @served("reading the vocabulary")
     def vocabulary(self) -> dict:
-        """What completion offers: predicates (name, arity, meta), constants, conventions, topics."""
+        """What completion offers: predicates (name, arity, meta), constants, conventions, topics,
+        the units of a horizon."""
         from .catalog import vocabulary
+        from .judgment import horizons
         return {**vocabulary(self.kb), "conventions": {k: v["values"] for k, v in self.conventions().items()},
-                "topics": list(self.topics())}
+                "topics": list(self.topics()), "horizons": horizons(self.kb)}
 
-
-def _chart_html(chart, lang) -> str:
-    """The one place that knows where the chart's HTML lives (it becomes ``Chart.html``)."""
-    if hasattr(chart, "html"):
-        return chart.html(lang)
-    from .html import chart_html
-    return chart_html(chart.to_data(), lang)
-
-
-def _judgment_html(judgment, lang) -> str:
-    """The one place that knows where the judgment's HTML lives (it becomes ``Judgment.html``)."""
-    if hasattr(judgment, "html"):
-        return judgment.html(lang)
-    return judgment._repr_html_()
 
 
 def _folder(folder) -> str:

@@ -34,11 +34,16 @@ COMMANDS = {
     "cast": ("787889 month 戌 day 乙巳 | … at ISO tz ZONE | 山火賁 to 地火明夷 … | coins … | random seed N",
              "cast a chart; it becomes C (also year, hour, zi-hour, set NAME=VALUE)"),
     "chart": ("[json]", "show the chart of the current cast"),
-    "judge": ("TOPIC [about PERSON] [asker man|woman] [proof]",
-              "put a question to the cast: the use-god, its states and verdict (the question stays on C)"),
+    "judge": ("TOPIC [about PERSON] [asker man|woman] [horizon UNIT] [proof]",
+              "put a question to the cast: the use-god, the readings, the verdict and the timing (the question "
+              "stays on C)"),
+    "when": ("[TOPIC [about PERSON] [asker man|woman] [horizon UNIT]]",
+             "every timing candidate 應期 of the question (put it first when given), with dates, reasons and rules"),
     "stars": ("", "where the stars 神煞 fall for the current cast, and on which lines"),
-    "why": ("GOAL", "prove a goal (its first answer), as a tree citing sources"),
-    "whynot": ("GOAL", "why a goal does not hold: the first failing condition of each rule"),
+    "why": ("GOAL | RULE", "prove a goal (its first answer), or a rule's head through that rule, as a tree citing "
+            "sources"),
+    "whynot": ("GOAL | RULE | source SEED:LINE",
+               "why a goal, a rule or the readings of a book line do not hold: the first failing condition"),
     "expand": ("N", "show the folded part #N of the last proof"),
     "depth": ("N | all", "fold proofs below this depth (now {depth})"),
     "rules": ("PRED | grep TEXT | source SEED:LINE | topic TOPIC",
@@ -58,9 +63,9 @@ ALIASES = {"why-not": "whynot", "why_not": "whynot", "q": "quit", "exit": "quit"
            "h": "help", "convention": "conventions"}
 EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand": "4", "rules": "clash",
             "facts": "branch_order", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
-            "timeout": "2", "depth": "3", "judge": "illness about father"}
+            "timeout": "2", "depth": "3", "judge": "illness about father", "when": "wealth horizon day"}
 # The commands whose words are options of queries.options: (options, the bare word's option).
-WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "rules": (SEARCH, "pred")}
+WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred")}
 
 
 class Repl:
@@ -209,17 +214,26 @@ class Repl:
         else:
             self.say(self.session.chart_text())
 
+    def _put(self, values, what):
+        if "topic" not in values:
+            raise UserError(f":{what} needs a topic, e.g. :{what} {EXAMPLES[what]} (:topics lists them)")
+        self.session.judge(values["topic"], about=values.get("about"), asker=values.get("asker"),
+                           horizon=values.get("horizon"))
+
     def do_judge(self, rest):
         from ..engine import render
         values = self._words(rest, "judge")
-        if "topic" not in values:
-            raise UserError(f":judge needs a topic, e.g. :judge {EXAMPLES['judge']} (:topics lists them)")
-        self.session.judge(values["topic"], about=values.get("about"), asker=values.get("asker"))
+        self._put(values, "judge")
         said = self.session.judgment_text()
         if values.get("proof"):
             self.proof = self.session.judgment_proof()
             said += "\n\n" + render.text(self.proof, self.lang, depth=self.depth)
         self.say(said)
+
+    def do_when(self, rest):
+        if rest:
+            self._put(self._words(rest, "when"), "when")
+        self.say(self.session.when_text())
 
     def do_stars(self, rest):
         from ..results import stars_text
@@ -232,6 +246,11 @@ class Repl:
     def do_why(self, rest):
         from ..engine import render
         goal = goal_text(self._need(rest, "why"))
+        if "(" not in goal:
+            check = self.session.check_rule(goal)
+            self.proof = check.proof or self.proof
+            self.say(check.text(self.lang, depth=self.depth))
+            return
         proof = self.session.explain(goal)
         if proof is None:
             self.say(f"{goal} does not hold; :whynot {goal} shows why")
@@ -242,6 +261,13 @@ class Repl:
     def do_whynot(self, rest):
         from ..engine import render
         goal = goal_text(self._need(rest, "whynot"))
+        word, _, spec = goal.partition(" ")
+        if word in ("source", "--source"):
+            self.say("\n\n".join(c.text(self.lang, depth=1) for c in self.session.check_source(spec.strip())))
+            return
+        if "(" not in goal:
+            self.say(self.session.check_rule(goal).text(self.lang, depth=1))
+            return
         why = self.session.why_not(goal)
         if why is None:
             self.say(f"{goal} holds; :why {goal} shows the proof")

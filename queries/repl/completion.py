@@ -1,6 +1,6 @@
 """Completion at the REPL's prompt: commands, predicates (arity and rule title as meta),
 constants (quoted), convention names and values, topics, and the option words of :cast,
-:judge and :rules (from the tables of ``queries.options``).
+:judge, :when and :rules (from the tables of ``queries.options``), the units of :judge horizon.
 
 >>> from queries.session import Session
 >>> from queries.repl.commands import Repl
@@ -69,8 +69,10 @@ class Completions:
             yield from ((n, start, n, ", ".join(v)) for n, v in values if n.startswith(word))
         elif command in WORDS:
             table, bare = WORDS[command]
-            if before == "topic" or (command == "judge" and len(words) == 1):
+            if before == "topic" or (command in ("judge", "when") and len(words) == 1):
                 yield from ((t, start, t, "") for t in vocab["topics"] if t.startswith(word))
+            elif before == "horizon":
+                yield from ((u, start, u, "") for u in vocab.get("horizons", ()) if u.startswith(word))
             elif before in ("zi-hour", "zi_hour"):
                 yield from ((v, start, v, "") for v in vocab["conventions"].get("zi_hour", ()) if v.startswith(word))
             elif word:

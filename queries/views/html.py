@@ -49,17 +49,31 @@ def chart_html(data: dict, lang: str, vocabulary: dict) -> str:
 
 
 def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
-    """The chart, then a table of the judgment's fields.
+    """The chart, a table of the judgment's fields, the readings by polarity and the first timing
+    candidates.
 
     >>> from queries.chart import cast
     >>> from queries.judgment import judge
     >>> from queries.labels import vocabulary
     >>> chart = cast("787889", month="戌", day="乙巳")
     >>> page = judgment_html(judge(chart, "wealth").to_data(proof=False), chart.to_data(), "zh", vocabulary(chart.kb))
-    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page
-    (2, True)
+    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>凶斷</h4>" in page
+    (2, True, True)
     """
+    layout = judgment_layout(data, lang, vocabulary)
     rows = "".join(f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>"
-                   for line in judgment_layout(data, lang, vocabulary) for label, value in line)
+                   for line in layout.fields for label, value in line)
+    readings = "".join(
+        f"<h4>{escape(heading)}</h4><ul>"
+        + "".join(f"<li>{escape(said)}" + (f" <span class='where'>{escape(book)}</span>" if book else "") + "</li>"
+                  for said, book in items) + "</ul>"
+        for heading, items in layout.readings)
+    timing = ""
+    if layout.timing or layout.no_day:
+        timing = (f"<h4>{escape(layout.timing_title)}</h4><ol>"
+                  + "".join(f"<li>{escape(when)}" + (f" <span class='where'>{escape(', '.join(dates))}</span>" if dates
+                                                      else "") + f" — {escape(reason)}</li>"
+                            for _, when, dates, reason in layout.timing) + "</ol>"
+                  + "".join(f"<p>{escape(line)}</p>" for line in layout.no_day))
     return (f"<div class='liuyao liuyao-judgment'>{chart_html(chart, lang, vocabulary)}"
-            f"<table><tbody>{rows}</tbody></table></div>")
+            f"<table><tbody>{rows}</tbody></table>{readings}{timing}</div>")

@@ -94,20 +94,49 @@ def _lines(positions, words):
     return ", ".join(map(str, positions)) or words["none"]
 
 
-def judgment_layout(data: dict, lang: str, vocabulary: dict) -> tuple:
-    """A judgment as lines of (label, value) pairs: the question, the use-god, the other roles,
-    the reasons, the verdict, and the hidden god's readings when the use-god is hidden.
+@dataclass(frozen=True)
+class JudgmentLayout:
+    """A judgment as the renderers print it: lines of (label, value) pairs (the question, the
+    use-god, the other gods, the reasons, the grade, the direction and what carried it), the
+    readings by polarity, and the first timing candidates."""
+    fields: tuple        # ((label, value), ...) a line
+    readings: tuple      # ((heading, ((conclusion, book line), ...)), ...) favourable first
+    timing_title: str    # the heading: timing, with the unit and the pace
+    timing: tuple        # ((rank, when, dates, reason), ...) the first three
+    no_day: tuple        # the reasons the matter has no day, if it has none
+
+
+def _book(reading) -> str:
+    """A reading's first book line as a reader cites it: 000:147 父動當頭克子孫."""
+    for source in reading["sources"]:
+        file, _, line = source["source"].partition(":")
+        if line:
+            return f"{file[:3]}:{line} {source['quote']}".strip()
+    return ""
+
+
+def _when(item, words, units, lang):
+    unit = _name(units, item["unit"], lang)
+    branch = item["branch"] if item.get("within") is None else words["join"].join(item["within"])
+    return words["at"].format(branch=item.get("stem", "") + branch, unit=unit)
+
+
+def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
+    """Lay out a judgment's data in a language.
 
     >>> from queries.chart import cast
     >>> from queries.judgment import judge
     >>> from queries.labels import vocabulary
     >>> chart = cast("787889", month="戌", day="乙巳")
     >>> judgment = judge(chart, "illness", about="father")
-    >>> for line in judgment_layout(judgment.to_data(proof=False), "ko", vocabulary(chart.kb))[:3]:
+    >>> layout = judgment_layout(judgment.to_data(proof=False), "ko", vocabulary(chart.kb))
+    >>> for line in layout.fields[:3]:
     ...     print(line)
     (('주제', '질병'), ('대상', '아버지'))
     (('용신', '父母 丙午火 (2효 아래 복신)'),)
     (('원신', '1, 6'), ('기신', '3, 5'), ('구신', '—'))
+    >>> [heading for heading, _ in layout.readings], layout.timing_title
+    (['길한 판단', '흉한 판단', '길흉이 섞인 판단', '서술하는 판단'], '응기 (월, 느리다)')
     """
     words, terms = WORDS[check_lang(lang)], vocabulary["terms"]
     role = lambda term: _name(terms, term, lang)
@@ -118,16 +147,45 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> tuple:
         question.append((words["asker"], role(data["asker"])))
     god, found = data["use_god"], words["none"]
     if god and god["position"]:
-        where = words["hidden_under" if god["hidden"] else "line"].format(god["position"])
+        where = words[{"hidden": "hidden_under", "changed": "changed_of"}.get(god["kind"], "line")].format(god["position"])
         found = f"{god['stem']}{god['branch']}{god['element']} ({where})"
     verdict = data["verdict"]
+    said = {r["id"]: r["conclusion"][lang] for r in data["readings"]}
+    direction = [((words["direction"], _name(vocabulary["directions"], verdict["direction"], lang)
+                   if verdict["direction"] else words["none"]),)]
+    direction += [((words[key], "; ".join(said.get(k, k) for k in verdict[key])),)
+                  for key in ("because", "overrides") if verdict[key]]
     lines = [tuple(question),
              ((role("use_god"), f"{god['relative']} {found}" if god else found),),
              ((role("source_god"), _lines(data["source_god"], words)), (role("taboo_god"), _lines(data["taboo_god"], words)),
               (role("enemy_god"), _lines(data["enemy_god"], words))),
              ((words["reasons"], " ".join(r["label"] for r in data["reasons"])),),
-             ((words["verdict"], f"{verdict['grade']} — " + words["strong" if verdict["strong"] else "not_strong"]),)]
+             ((words["verdict"], f"{verdict['grade']} — " + words["strong" if verdict["strong"] else "not_strong"]),),
+             *direction]
     hidden = data["hidden"]
     if hidden:
         lines.append(((role("hidden"), " ".join(hidden["flying"] + hidden["comes_out"] + hidden["verse"])),))
-    return tuple(lines)
+    groups = []
+    for polarity in ("favourable", "unfavourable", "mixed", "descriptive"):
+        items = tuple((r["conclusion"][lang], _book(r)) for r in data["readings"] if r["polarity"] == polarity)
+        if items:
+            groups.append((words[polarity], tuple(dict.fromkeys(items))))
+    title, timing, no_day = timing_layout(data, lang, vocabulary, count=3)
+    return JudgmentLayout(tuple(lines), tuple(groups), title, tuple(row[:4] for row in timing), no_day)
+
+
+def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:
+    """(heading, rows, no-day lines) of the timing of a judgment's data (``Judgment.timing()`` or
+    ``to_data()``): a row (rank, when, dates, reason, rule) a candidate, the first ``count``."""
+    words, units = WORDS[check_lang(lang)], vocabulary["units"]
+    pace = data.get("timing_pace")
+    title = words["timing"]
+    if pace:
+        speed = f", {_name(vocabulary['speeds'], pace['speed'], lang)}" if pace.get("speed") else ""
+        title += f" ({_name(units, pace['unit'], lang)}{speed})"
+    rows = tuple((item["rank"], _when(item, words, units, lang), tuple(item["dates"]),
+                  item["reason"][lang] + (f" {words['against']}" if item["polarity"] == "against" else ""),
+                  item["rule"])
+                 for item in data.get("timing", [])[:count])
+    no_day = tuple(f"{words['no_day']}: {item['reason'][lang]}" for item in data.get("timing_none", []))
+    return title, rows, no_day

@@ -5,7 +5,7 @@ vocabulary of ``queries.labels.vocabulary``.
 """
 from __future__ import annotations
 
-from .layout import chart_layout, judgment_layout
+from .layout import chart_layout, judgment_layout, timing_layout
 
 
 def _row(row, hidden_word):
@@ -47,7 +47,34 @@ def chart_text(data: dict, lang: str, vocabulary: dict) -> str:
 
 
 def judgment_text(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
-    """The chart, then the judgment a line of fields at a time."""
-    lines = ["  ".join(f"{label}: {value}" for label, value in line)
-             for line in judgment_layout(data, lang, vocabulary)]
-    return "\n".join([chart_text(chart, lang, vocabulary), "", *lines])
+    """The chart; the judgment a line of fields at a time, ending with the verdict's direction;
+    the readings that apply by polarity, one a line with its book line; the first timing
+    candidates with their dates and reasons."""
+    layout = judgment_layout(data, lang, vocabulary)
+    out = [chart_text(chart, lang, vocabulary), ""]
+    out += ["  ".join(f"{label}: {value}" for label, value in line) for line in layout.fields]
+    for heading, items in layout.readings:
+        out += ["", heading] + [f"  · {said}" + (f"  ({book})" if book else "") for said, book in items]
+    if layout.timing or layout.no_day:
+        out += ["", layout.timing_title]
+        out += [f"  {rank}. {when}" + (f"  {', '.join(dates)}" if dates else "") + f" — {reason}"
+                for rank, when, dates, reason in layout.timing]
+        out += [f"  {line}" for line in layout.no_day]
+    return "\n".join(out)
+
+
+def timing_text(data: dict, lang: str, vocabulary: dict) -> str:
+    """Every timing candidate of a judgment (``Judgment.timing()``): rank, when, the next dates,
+    the reason and the rule; then why the matter has no day, if it has none.
+
+    >>> from queries.chart import cast
+    >>> from queries.judgment import judge
+    >>> j = judge(cast("787889", at="2024-10-08T04:00", tz="Asia/Seoul"), "wealth")
+    >>> print(timing_text(j.timing(), "en", j.chart.vocabulary()))
+    timing (month, slow)
+      1. 午 month  2025-06-05, 2026-06-06, 2027-06-06 — the use-god 子 (line 5) is still; it responds when 午 clashes it into motion (靜待沖)  [timing_branch.7]
+    """
+    title, rows, no_day = timing_layout(data, lang, vocabulary)
+    out = [title] + [f"  {rank}. {when}" + (f"  {', '.join(dates)}" if dates else "") + f" — {reason}  [{rule}]"
+                     for rank, when, dates, reason, rule in rows]
+    return "\n".join(out + [f"  {line}" for line in no_day])

@@ -9,7 +9,7 @@ import pytest
 
 from queries import views
 from queries.engine import Proof, RuleInfo
-from queries.html import answers_html, proof_html, why_not_html
+from queries.engine.html import answers_html, proof_html, why_not_html
 from queries.labels import vocabulary
 from queries.session import Session
 

@@ -132,7 +132,7 @@ def test_every_command_through_a_pipe(transcript):
     expanded = said[":expand 2"].splitlines()
     assert expanded[0].startswith("[rule] overcomes(土, 水)   ⇐ overcomes.1 相克") and expanded[0].endswith("#2")
     assert any(line.startswith("├─ [fact] element_order(土, ") for line in expanded)
-    assert "strong('c1', 'line', 3) fails" in said[":whynot hidden_motion(C, 3)"]
+    assert "strong_against_clash('c1', 3) fails" in said[":whynot hidden_motion(C, 3)"]
     rules = said[":rules day_break"].splitlines()
     assert rules[0] == "day_break/2: 1 rule" and rules[1].startswith("day_break.1 日破   kb/states/motion.dl:")
     assert "  source: 004_a344116fb00259f2.txt:59  大忌日破" in rules
@@ -331,7 +331,7 @@ def test_completion_candidates():
     (meta,) = [c[3] for c in complete.candidates("?- clas") if c[0] == "clash("]
     assert meta == "六沖"
     assert [c[2] for c in complete.candidates("?- clash")][0] == "clash/2"
-    assert texts(":wh") == [":why", ":whynot"]
+    assert texts(":wh") == [":when", ":why", ":whynot"]
     assert "'山火賁'" in texts("?- original_hexagram(C, '山火")
     assert "'山火賁'" in texts("?- original_hexagram(C, 山火")
     assert texts("?- clash(X") == []                                 # a variable

@@ -179,13 +179,15 @@ def test_judge_puts_the_question_on_the_cast():
     with pytest.raises(UserError, match="no question yet"):
         s.judgment_text()
     data = s.judge("財")                                        # an alias
-    assert data["topic"] == "wealth" and data["verdict"] == {"strong": False, "grade": "受克無救"}
+    assert data["topic"] == "wealth" and data["verdict"] == {
+        "strong": False, "grade": "受克無救", "direction": "unfavourable", "because": ["use_god_weak", "use_powerless"],
+        "overrides": ["noble_helps", "taboo_checked", "taboo_punished_or_harmed", "use_meets_world"]}
     assert "proof" not in data and pickle.loads(pickle.dumps(data)) == data
     assert s.ask("use_grade(C, G)") == [("受克無救",)] and s.ask("use_god_strong(C)") == []
     assert s.judgment_text().startswith(s.chart_text() + "\n\ntopic: seeking wealth")
     assert s.judgment_proof().statement.startswith("use_grade(") and '"proof"' in s.judgment_json()
     assert "<table" in s.judgment_html() and "受克無救" in s.judgment_html()
-    assert s.snapshot().question == ("wealth", None, None)
+    assert s.snapshot().question == ("wealth", None, None, None)
     s.cast("787889", **CAST)                                     # a new cast has no question yet
     assert s.ask("use_grade(C, G)") == [] and s.snapshot().question is None
     with pytest.raises(UserError, match="unknown topic 'weather'"):

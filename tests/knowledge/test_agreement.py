@@ -56,6 +56,12 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("787889", "未", "乙巳", {}),                      # … and month-broken
     ("787787", "午", "癸未", {}),                      # 離為火: wealth 酉 truly void in summer
     ("969689", "卯", "丁卯", {"restless": "four-or-more"}),  # five moving lines
+    ("676877", "卯", "癸酉", {"frame_hanging": "three-moving-alone", "day_clash_strength": "month-or-day",
+                              "hidden_void_tomb": "cannot-emerge"}),  # 渙: 寅午 move, no pillar in the frame
+    ("969969", "子", "甲子", {"trigram_fanyin": "also-later-heaven-opposite"}),  # 離 into 坎
+    ("787889", "戌", "乙巳", {"day_clash_strength": "month-or-day"}),  # 亥 clashed by 巳, weak either way
+    ("689888", "亥", "乙未", {}),                      # the month alone feeds the hidden use-god out
+    ("689787", "丑", "壬辰", {}),                      # the hidden use-god overcomes its flying line 伏克飛
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -64,10 +70,12 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     ('lawsuit', 'other-party'), ('illness', 'father'), 'wealth', 'wealth',
     'wealth', 'wealth', 'wealth', ('illness', 'father'),
     'wealth', 'wealth', 'wealth', 'office',
-    'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
     'wealth', 'wealth', 'wealth', 'wealth',
-    ('illness', 'father'), ('illness', 'father'), 'wealth',
-    'wealth',
+    ('illness', 'father'),
+    'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
+    ('illness', 'father'), 'wealth',
+    'wealth', 'wealth', 'wealth', 'wealth',
+    'wealth', 'document',
 ]
 
 

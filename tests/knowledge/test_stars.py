@@ -24,7 +24,7 @@ SEASONS = "春夏秋冬"
 TOPICS = {"wealth", "office", "document", "illness", "childbirth", "marriage", "lost", "travel",
           "return", "lawsuit", "house", "prison", "self", "appearance", "medicine", "audience",
           # added for the seeds (docs/stars.md)
-          "general", "children", "news", "fire", "hunting", "livestock", "military", "capture",
+          "any", "children", "news", "fire", "hunting", "livestock", "military", "capture",
           "burial", "creation"}
 
 
@@ -506,7 +506,7 @@ def test_topics():
     assert {r["topic"] for r in topic_rows} <= TOPICS
     assert {r["effect"].split(":")[0] for r in topic_rows} <= {"helps", "harms", "marks"}
     named = {(r["star"], r["topic"]) for r in topic_rows}
-    for pair in [("天乙貴人", "general"), ("天喜", "childbirth"), ("天醫", "illness"), ("咸池", "appearance"),
+    for pair in [("天乙貴人", "any"), ("天喜", "childbirth"), ("天醫", "illness"), ("咸池", "appearance"),
                  ("天獄", "prison"), ("驛馬", "travel")]:
         assert pair in named
 

@@ -67,7 +67,7 @@ def test_a_void_use_god_always_gets_its_way_out_and_its_clash(kb, seed, month, d
     j = judge(cast(seed=seed, month=month, day=day, kb=kb), topic)
     c = j.chart.id
     void = [(k, p) for _, k, p in kb.match("use_god", c, None, None) if kb.match("void", c, k, p)
-            and (k == "hidden" or kb.match("static_line", c, p))]
+            and (k in ("hidden", "changed") or kb.match("static_line", c, p))]
     kinds = {t["kind"] for t in candidates(j)}
     if void and not kb.match("timing_none", c, None):
         assert {"出旬", "沖空", "填實"} <= kinds

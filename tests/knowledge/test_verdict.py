@@ -26,10 +26,11 @@ def verdict(kb):
 
 
 def test_a_weak_use_god_decides_against_the_world_met_by_it(verdict):
-    """山火賁 → 地火明夷, 戌 month, 乙巳 day, wealth: the 妻財 on line 5 is overcome and weak (受克無救)."""
+    """山火賁 → 地火明夷, 戌 month, 乙巳 day, wealth: the 妻財 on line 5 is overcome and weak (受克無救),
+    and its 水 is at 絕 on the 巳 day (000:11)."""
     chart, readings, direction, because, overrides = verdict("787889", "戌", "乙巳", "wealth")
     assert {"use_god_weak", "use_meets_world", "loss_feared", "unsettled"} <= readings
-    assert direction == {"unfavourable"} and because == {"use_god_weak"}
+    assert direction == {"unfavourable"} and because == {"use_god_weak", "use_powerless"}
     assert {"use_meets_world", "taboo_checked"} <= overrides
     assert not {"loss_feared", "unsettled"} & overrides
 

@@ -1,0 +1,137 @@
+"""The readings of a judged question as data: the verses of the books that apply to the chart and
+the question (``reading_applies/2`` of kb/judgments/verdict.dl), each with the rule that gives it,
+what it says for the asker (facts/conclusion.tsv), its weighing place and its book lines with the
+seed's own Korean of each (facts/seed_korean.tsv); and the verdict the weighing reaches.
+
+Python chooses nothing here: which readings apply, their polarity and class, the verdict's
+direction and which readings carried or lost it are rows derived by the clauses. A reading is a
+clause of ``reading/3`` whose body holds for the cast; its proof, when asked, goes through that
+clause (``queries.rule_checks.proof_through``), as ``liuyao why RULE`` shows it.
+
+>>> from queries import cast, judge
+>>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
+>>> found = readings(j)
+>>> [(r["id"], r["polarity"], r["rule"]) for r in found][:2]
+[('use_god_weak', 'unfavourable', 'r000.55.use_god.weak'), ('use_powerless', 'unfavourable', 'r000.11.use_powerless.day')]
+>>> verdict(j)["because"]
+['use_god_weak', 'use_powerless']
+>>> found[0]["sources"][0]["source"], found[0]["sources"][0]["quote"]
+('000_122810513125a851.txt:55', '始須論用神')
+>>> found[0]["sources"][0]["korean"][:9]
+'괘 안의 효는 공'
+"""
+from __future__ import annotations
+
+import re
+
+from .engine import Proof, render
+from .rule_checks import READING, bound, proof_through
+
+LANGS = ("ko", "zh", "en")
+POLARITIES = ("favourable", "unfavourable", "mixed", "descriptive")
+_SOURCE = re.compile(r"\s*(\S+?\.txt):(\d+)\s*(.*)$")
+_NOTE = re.compile(r"\s*\(([^()]*[A-Za-z][^()]*)\)\s*$")
+
+
+def conclusions(kb) -> dict:
+    """conclusion id -> (polarity, class, {lang: text}) from facts/conclusion.tsv."""
+    return {k: (polarity, cls, {"ko": ko, "zh": zh, "en": en})
+            for k, polarity, cls, ko, zh, en in kb.match("conclusion", None, None, None, None, None, None)}
+
+
+def korean(kb) -> dict:
+    """(seed file, line) -> the seed's own Korean of that line (facts/seed_korean.tsv)."""
+    return {(file, line): text for file, line, text in kb.match("seed_korean", None, None, None)}
+
+
+def sources(info, seed_korean) -> list:
+    """A rule's ``# source:`` lines as {source, quote, korean} (and a ``note`` when the line ends
+    with one in parentheses); ``korean`` is None for a line the table lacks.
+
+    >>> from queries.engine import RuleInfo
+    >>> sources(RuleInfo("r.1", sources=("000_0a.txt:3  父動當頭克子孫 (the first strike)",)), {("000_0a.txt", 3): "부모"})
+    [{'source': '000_0a.txt:3', 'quote': '父動當頭克子孫', 'korean': '부모', 'note': 'the first strike'}]
+    """
+    out = []
+    for text in info.sources:
+        m = _SOURCE.match(text)
+        if m is None:
+            out.append({"source": text.strip(), "quote": "", "korean": None})
+            continue
+        file, line, quote = m.group(1), int(m.group(2)), m.group(3).strip()
+        item = {"source": f"{file}:{line}", "quote": quote, "korean": seed_korean.get((file, line))}
+        note = _NOTE.search(quote)
+        if note:
+            item["quote"], item["note"] = quote[:note.start()].strip(), note.group(1)
+        out.append(item)
+    return out
+
+
+def _clauses(kb) -> dict:
+    """(topic, conclusion) -> the reading clauses that conclude it, in file order."""
+    out = {}
+    for rule in kb.rules_of(READING):
+        out.setdefault((rule.head.args[1].value, rule.head.args[2].value), []).append(rule)
+    return out
+
+
+def _memo(kb):
+    """kb.explain of one ground literal, each proved once for all the readings of a question."""
+    proved = {}
+
+    def explain(goal):
+        key = tuple(map(str, goal))
+        if key not in proved:
+            proved[key] = kb.explain(goal)
+        return proved[key]
+    return explain
+
+
+def readings(judgment, proofs=False) -> list:
+    """The readings that apply to the judged question: one for each clause whose verse holds
+    (two clauses of one conclusion are two readings), in the order they are weighed (place, then
+    polarity, then id, then rule). With ``proofs`` each carries its proof through its clause (a
+    ``Proof``); ``why`` is the rule id ``liuyao why`` proves it by."""
+    kb, c, topic = judgment.chart.kb, judgment.chart.id, judgment.topic
+    table, seed_korean, clauses = conclusions(kb), korean(kb), _clauses(kb)
+    places = {k: rank for _, k, _, rank, _ in kb.match("reading_weight", c, None, None, None, None)}
+    classes = {cls: {"ko": ko, "zh": zh, "en": en}
+               for cls, _, _, ko, zh, en, _ in kb.match("reading_class", None, None, None, None, None, None, None)}
+    explain = _memo(kb) if proofs else None
+    found = []
+    for speaks in sorted({topic, "any"}):
+        for _, _, k in kb.match(READING, c, speaks, None):
+            polarity, cls, text = table[k]
+            for rule in clauses.get((speaks, k), ()):
+                head, body = bound(rule, c)
+                solutions = kb.solve(body)
+                if not solutions:
+                    continue
+                proof = proof_through(kb, rule, head, body, solutions[0], explain or kb.explain) if proofs else \
+                    Proof("rule", READING, (c, speaks, k), where=rule.where, rule=rule.info,
+                          bindings=tuple(sorted({"C": c, **solutions[0]}.items())))
+                item = {"id": k, "rule": rule.info.id, "title": rule.info.title, "topic": speaks,
+                        "conclusion": text, "polarity": polarity, "class": cls, "class_label": classes.get(cls),
+                        "place": places.get(k), "says": {lang: render.sentence(proof, lang) for lang in LANGS},
+                        "where": rule.where, "sources": sources(rule.info, seed_korean), "why": rule.info.id}
+                if proofs:
+                    item["proof"] = proof
+                found.append(item)
+    order = {p: i for i, p in enumerate(POLARITIES)}
+    return sorted(found, key=lambda r: (r["place"] if r["place"] is not None else 99, order[r["polarity"]], r["id"],
+                                        *_where(r["where"])))
+
+
+def _where(where) -> tuple:
+    path, _, line = where.rpartition(":")
+    return path, int(line) if line.isdigit() else 0
+
+
+def verdict(judgment) -> dict:
+    """The direction the weighing reaches (None when no reading decides), the readings that carry
+    it and those it outweighs, by conclusion id, sorted."""
+    kb, c = judgment.chart.kb, judgment.chart.id
+    directions = [d for _, d in kb.match("verdict_direction", c, None)]
+    return {"direction": directions[0] if directions else None,
+            "because": sorted(k for _, k in kb.match("verdict_because", c, None)),
+            "overrides": sorted(k for _, k in kb.match("verdict_overrides", c, None))}

@@ -60,8 +60,8 @@ class Pillars:
             value = getattr(self, name)
             if value is None and name != "day":
                 continue
-            if value not in _SIXTY:
-                raise UserError(f"{name} pillar {value!r} is not one of the sixty 干支 "
+            if not isinstance(value, str) or value not in _SIXTY:
+                raise UserError(f"{name} pillar {_short(value)!r} is not one of the sixty 干支 "
                                 f"(a stem 甲…癸 then a branch 子…亥, e.g. 甲子)")
 
     @property
@@ -75,9 +75,14 @@ class Pillars:
 def _zone(tz: str):
     try:
         return ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError, TypeError):
-        raise UserError(f"unknown time zone {tz!r}: use an IANA name such as Asia/Shanghai, "
+    except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):
+        raise UserError(f"unknown time zone {_short(tz)!r}: use an IANA name such as Asia/Shanghai, "
                         f"Asia/Seoul, America/New_York or UTC") from None
+
+
+def _short(text, width=60):
+    text = str(text)
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def parse_moment(text: str, tz: str | None = None) -> datetime:
@@ -86,7 +91,8 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
     Without an offset in the text, the wall-clock time is read in the IANA zone ``tz`` (default:
     the machine's local zone); a time the clocks skip (daylight saving) is refused, and a repeated
     one means its first occurrence. With an offset, the text fixes the instant; it is shown in
-    ``tz`` when ``tz`` is given, so the day and hour pillars follow that zone's clock.
+    ``tz`` when ``tz`` is given, so the day and hour pillars follow that zone's clock (say so:
+    ``converted`` gives the line).
 
     >>> parse_moment('2024-10-08T04:00', 'Asia/Seoul')
     datetime.datetime(2024, 10, 8, 4, 0, tzinfo=zoneinfo.ZoneInfo(key='Asia/Seoul'))
@@ -104,13 +110,13 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
     except (ValueError, TypeError):
         pass
     else:
-        raise UserError(f"the moment {text!r} has no time of day: give a date and time, {_EXAMPLES}")
+        raise UserError(f"the moment {_short(text)!r} has no time of day: give a date and time, {_EXAMPLES}")
     try:
         moment = datetime.fromisoformat(text)
     except (ValueError, TypeError):
-        raise UserError(f"cannot read the moment {text!r}: use an ISO date and time, {_EXAMPLES}") from None
+        raise UserError(f"cannot read the moment {_short(text)!r}: use an ISO date and time, {_EXAMPLES}") from None
     if not _YEARS[0] <= moment.year <= _YEARS[1]:
-        raise UserError(f"the moment {text!r} is outside the supported years {_YEARS[0]}-{_YEARS[1]}")
+        raise UserError(f"the moment {_short(text)!r} is outside the supported years {_YEARS[0]}-{_YEARS[1]}")
     if moment.tzinfo is not None:
         return moment.astimezone(zone) if zone is not None else moment
     if zone is not None:
@@ -121,9 +127,22 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
         wall = aware.replace(tzinfo=None)
     if wall != moment:
         where = tz if tz is not None else "the local time zone"
-        raise UserError(f"the moment {text!r} does not exist in {where} (the clocks skip it): "
+        raise UserError(f"the moment {_short(text)!r} does not exist in {where} (the clocks skip it): "
                         "give it with an explicit UTC offset, such as +09:00")
     return aware
+
+
+def converted(text: str, moment: datetime) -> str | None:
+    """The line that says a moment given with an offset is read on another zone's clock (None
+    when it is not: no offset, or the zone's offset is the same then).
+
+    >>> converted('2024-10-08T04:00+09:00', parse_moment('2024-10-08T04:00+09:00', 'UTC'))
+    'the moment 2024-10-08T04:00+09:00 is read on the clock of UTC: 2024-10-07T19:00:00+00:00'
+    """
+    given = datetime.fromisoformat(text)
+    if given.tzinfo is None or given.utcoffset() == moment.utcoffset():
+        return None
+    return f"the moment {_short(text)} is read on the clock of {moment.tzinfo}: {moment.isoformat()}"
 
 
 def _lunar(wall: datetime):

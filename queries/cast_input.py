@@ -35,6 +35,7 @@ class Cast:
     hour: str | None = None
     moment: datetime | None = None
     conventions: dict = field(default_factory=dict)
+    notes: tuple = ()           # lines to tell the user about how the input was read
 
 
 def line_values(kb) -> dict:
@@ -60,14 +61,14 @@ def lines_help(kb) -> str:
 
 def parse_lines(kb, value) -> tuple:
     """Six line values of facts/line_value.tsv, bottom line first, from '787889' or a list."""
-    items = list(value.replace(",", "").replace(" ", "")) if isinstance(value, str) else list(value)
     try:
-        values = tuple(int(v) for v in items)
+        items = list(value.replace(",", "").replace(" ", "")) if isinstance(value, str) else list(value)
+        values = tuple(int(v) for v in items if not isinstance(v, bool))
     except (TypeError, ValueError):
-        raise UserError(f"lines {value!r}: give {lines_help(kb)}") from None
+        raise UserError(f"lines {_short(repr(value))}: give {lines_help(kb)}") from None
     known = line_values(kb)
     if len(values) != 6 or any(v not in known for v in values):
-        raise UserError(f"lines {value!r}: give {lines_help(kb)}")
+        raise UserError(f"lines {_short(repr(value))}: give {lines_help(kb)}")
     return values
 
 
@@ -76,11 +77,14 @@ def from_coins(kb, spec) -> tuple:
     ('HHT,…'); each toss is worth its line value in facts/coin_value.tsv."""
     worth = coin_values(kb)
     coins = max(worth)
-    items = spec.split(",") if isinstance(spec, str) else list(spec)
-    heads = []
-    for item in items:
+    try:
+        items = spec.split(",") if isinstance(spec, str) else list(spec)
+    except TypeError:
+        items = None
+    heads = [] if items is not None else None
+    for item in items or ():
         item = str(item).strip().upper()
-        if item.isdigit() and int(item) in worth:
+        if item.isascii() and item.isdigit() and len(item) < 4 and int(item) in worth:
             heads.append(int(item))
         elif len(item) == coins and set(item) <= {"H", "T"}:
             heads.append(item.count("H"))
@@ -88,7 +92,7 @@ def from_coins(kb, spec) -> tuple:
             heads = None
             break
     if heads is None or len(heads) != 6:
-        raise UserError(f"coins {spec!r}: give six tosses bottom first, each the number of heads "
+        raise UserError(f"coins {_short(repr(spec))}: give six tosses bottom first, each the number of heads "
                         f"{min(worth)}-{coins} or {coins} faces H/T, e.g. 3,2,1,0,2,1 or "
                         "HHT,HTT,TTT,HHH,HTH,TTH")
     return tuple(worth[h] for h in heads)
@@ -109,7 +113,7 @@ def hexagram_lines(kb, name) -> tuple:
             (_, lower, upper), = kb.match("hexagram", full, None, None)
             lines = [kb.match("trigram", t, None, None, None)[0][1:] for t in (lower, upper)]
             return lines[0] + lines[1], full
-    raise UserError(f"unknown hexagram {name!r}: give its name (山火賁, 賁, 산화비, Grace) or "
+    raise UserError(f"unknown hexagram {_short(repr(name))}: give its name (山火賁, 賁, 산화비, Grace) or "
                     "King Wen number 1-64")
 
 
@@ -125,13 +129,20 @@ def from_names(kb, original, changed=None) -> tuple:
 
 def check_convention(name, value, allowed) -> None:
     """A convention name and value must be in the convention tables (allowed: name -> values)."""
+    if not isinstance(name, str) or not isinstance(value, str):
+        raise UserError(f"a convention is a name and a value, both text (see liuyao conventions); not "
+                        f"{_short(repr(name))} and {_short(repr(value))}")
     if name not in allowed:
         from difflib import get_close_matches
         near = get_close_matches(name, sorted(allowed), n=1)
-        raise UserError(f"unknown convention {name!r}" + (f"; did you mean {near[0]}?" if near else
+        raise UserError(f"unknown convention {_short(repr(name))}" + (f"; did you mean {near[0]}?" if near else
                         f": known are {', '.join(sorted(allowed))}"))
     if value not in allowed[name]:
-        raise UserError(f"convention {name} has no value {value!r}: use one of {', '.join(allowed[name])}")
+        raise UserError(f"convention {name} has no value {_short(repr(value))}: use one of {', '.join(allowed[name])}")
+
+
+def _short(text, width=60):
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def _branch(value, what):
@@ -140,7 +151,7 @@ def _branch(value, what):
     if isinstance(value, str) and len(value) == 2:
         calendar.Pillars(None, value, value, None)
         return value[1]
-    raise UserError(f"{what} {value!r}: give an earthly branch (子 … 亥) or a pillar such as 甲戌")
+    raise UserError(f"{what} {_short(repr(value))}: give an earthly branch (子 … 亥) or a pillar such as 甲戌")
 
 
 def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=None,
@@ -157,9 +168,15 @@ def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=
     if at is not None:
         if month is not None or day is not None:
             raise UserError("give either a moment (--at) or the pillars (--month, --day), not both")
-        moment = calendar.parse_moment(at, tz) if isinstance(at, str) else at
+        if isinstance(at, str):
+            moment = calendar.parse_moment(at, tz)
+            notes = tuple(note for note in [calendar.converted(at, moment)] if note)
+        elif isinstance(at, datetime):
+            moment, notes = at, ()
+        else:
+            raise UserError(f"the moment {_short(repr(at))}: give ISO text such as 2024-10-08T04:00, or a datetime")
         p = calendar.pillars(moment, chosen.get("zi_hour", "same-day"))
-        return Cast(lines, p.month_branch, p.day, p.year, p.month, p.hour, moment, chosen)
+        return Cast(lines, p.month_branch, p.day, p.year, p.month, p.hour, moment, chosen, notes)
     if month is None or day is None:
         raise UserError("give the moment of the cast (--at 2024-10-08T04:00) or the month branch "
                         "and day pillar (--month 戌 --day 乙巳)")
@@ -180,8 +197,44 @@ def cast_facts(cast: Cast, cast_id: str) -> list:
     return facts
 
 
+def check_pillars(kb, cast: Cast) -> None:
+    """Pillars given by hand must be possible: the hour's stem follows from the day's by 五鼠遁
+    and the month's from the year's by 五虎遁, as the knowledge's ``hour_stem`` and
+    ``month_stem`` say (when it has them). In the late 子 hour the stem is the next day's, so
+    under the convention zi_hour same-day a 子 hour may carry either."""
+    if cast.moment is not None:
+        return
+    if cast.hour and kb.program.arity("hour_stem") == 3:
+        stem, branch = cast.hour
+        day_stems = [cast.day[0]]
+        if branch == "子" and cast.conventions.get("zi_hour", "same-day") == "same-day":
+            day_stems += _next_stem(kb, cast.day[0])
+        possible = [s for d in day_stems for (s,) in kb.ask((_atom("hour_stem", d, branch, None),))]
+        if stem not in possible:
+            raise UserError(f"hour pillar {cast.hour} cannot fall on a {cast.day} day: by 五鼠遁 its "
+                            f"{branch} hour is {' or '.join(s + branch for s in possible) or 'unknown'}")
+    if cast.year and cast.month and kb.program.arity("month_stem") == 3:
+        possible = [s for (s,) in kb.ask((_atom("month_stem", cast.year[0], cast.month[1], None),))]
+        if cast.month[0] not in possible:
+            raise UserError(f"month pillar {cast.month} cannot fall in a {cast.year} year: by 五虎遁 its "
+                            f"{cast.month[1]} month is {' or '.join(s + cast.month[1] for s in possible) or 'unknown'}")
+
+
+def _atom(pred, *values):
+    from .engine import Atom, Const, Var
+    return Atom(pred, tuple(Var("S") if v is None else Const(v) for v in values))
+
+
+def _next_stem(kb, stem) -> list:
+    """The stem after ``stem`` in the knowledge's stem_order."""
+    orders = kb.match("stem_order", stem, None)
+    count = len(kb.match("stem_order", None, None))
+    return [s for (_, i) in orders for s, _ in kb.match("stem_order", None, (i + 1) % count)]
+
+
 def assert_cast(kb, cast: Cast, cast_id: str) -> str:
-    """Assert the facts of a cast under an id; the chart clauses do the rest."""
+    """Assert the facts of a cast under an id, once its pillars are checked; the chart clauses do the rest."""
+    check_pillars(kb, cast)
     for pred, args in cast_facts(cast, cast_id):
         kb.assert_fact(pred, *args)
     return cast_id

@@ -15,7 +15,7 @@ import json
 import threading
 
 from . import views
-from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, parse_lines, random_lines, retract_cast
+from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, parse_lines, random_lines
 from .knowledge import KnowledgeBase
 from .labels import check_lang, vocabulary
 from .errors import UserError
@@ -218,8 +218,9 @@ class Chart:
         return out
 
     def forget(self) -> None:
-        """Retract this cast's facts from the knowledge base."""
-        retract_cast(self.kb, self.cast, self.id)
+        """Retract everything this cast added to the knowledge base: its input and the question
+        facts put to it (judge's cast_topic, cast_about …), with the tables derived from them."""
+        self.kb.retract_partition(self.id)
 
     # ---- data and views -------------------------------------------------------------------
 

@@ -19,7 +19,13 @@ HINT = "liuyao "            # how an answer names another command: liuyao facts 
 
 def _session(args):
     from .session import Session
-    return Session(args.kb, lang=args.lang)
+    return Session(args.kb, lang=args.lang, limits=options.limits(args))
+
+
+def _say_notes(session):
+    """On stderr: how the input was read, when it needs saying (a moment on another zone's clock)."""
+    for note in session.notices():
+        print(f"liuyao: note: {note}", file=sys.stderr)
 
 
 def _cast(session, args) -> bool:
@@ -33,6 +39,7 @@ def _cast(session, args) -> bool:
         return False
     kwargs, _ = options.cast_arguments(values, spell=options.dashed)
     session.cast(**kwargs)
+    _say_notes(session)
     if question:
         session.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
                       horizon=question.get("horizon"))
@@ -142,6 +149,7 @@ def cmd_why_not(args):
 def cmd_chart(args):
     s = _session(args)
     s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
+    _say_notes(s)
     if args.json:
         _print_json(s.chart_data(stars=args.stars))
     else:
@@ -157,6 +165,7 @@ def cmd_stars(args):
     if not lines:                        # the stars follow the pillars; lines only for where they land
         values["lines"] = "777777"
     s.cast(**options.cast_arguments(values, spell=options.dashed)[0])
+    _say_notes(s)
     if args.json:
         _print_json(stars_data(s.stars(), lines))
     else:
@@ -236,9 +245,9 @@ def cmd_facts(args):
 
 
 def cmd_check(args):
-    from pathlib import Path
+    import os
     from .knowledge import check_folder
-    if not Path(args.dir).is_dir():
+    if not os.path.isdir(args.dir):
         raise UserError(f"{args.dir}: not a folder (give a folder with facts/ and kb/, or *.tsv and *.dl)")
     problems = check_folder(args.dir)
     errors = [p for p in problems if not p.endswith("(warning)")]
@@ -254,8 +263,10 @@ def cmd_check(args):
 
 # ---- the parser ----------------------------------------------------------------------------
 
-def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=False, question=False):
+def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=False, question=False, asks=True):
     p = sub.add_parser(name, help=help)
+    if asks:
+        options.add_limits(p)
     if goal:
         p.add_argument("goal", nargs="?" if goal == "optional" else None, default=None)
     if cast:
@@ -289,7 +300,7 @@ def parser():
                         question=True))
     w = _command(sub, "why", "prove a goal, or a rule's head through that rule (a rule id: r000.87.offspring_world)",
                  cmd_why, goal=True, cast=True, question=True)
-    w.add_argument("--depth", type=int, default=None, help="fold sub-proofs below this depth")
+    w.add_argument("--depth", type=options.natural, default=None, help="fold sub-proofs below this depth")
     w.add_argument("--dot", action="store_true", help="print a Graphviz graph")
     w.add_argument("--sentences", action="store_true", help="print numbered sentences")
     w.add_argument("--expand-negations", action="store_true",
@@ -316,7 +327,7 @@ def parser():
     add_common(f)
     from .repl import register as register_repl
     register_repl(sub)
-    c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check)
+    c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check, asks=False)
     c.add_argument("dir")
     c.add_argument("--json", action="store_true", help="print JSON")
     return p

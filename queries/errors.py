@@ -2,6 +2,6 @@
 
 They are the engine's own, named here for the app.
 """
-from .engine.errors import KnowledgeError, QueryTimeout, UserError
+from .engine.errors import KnowledgeError, LimitExceeded, QueryTimeout, QueryTooLarge, UserError
 
-__all__ = ["KnowledgeError", "QueryTimeout", "UserError"]
+__all__ = ["KnowledgeError", "LimitExceeded", "QueryTimeout", "QueryTooLarge", "UserError"]

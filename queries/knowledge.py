@@ -53,9 +53,9 @@ def options() -> "engine.Options":
 class KnowledgeBase(engine.KnowledgeBase):
     """The shipped knowledge plus any user folders, loaded for this thread."""
 
-    def __init__(self, extra=(), progress=None, tables=True):
+    def __init__(self, extra=(), progress=None, tables=True, limits=None):
         self.extra = [str(d) for d in extra]
-        super().__init__(folders(self.extra), options(), progress=progress, tables=tables)
+        super().__init__(folders(self.extra), options(), progress=progress, tables=tables, limits=limits)
 
 
 def check_folder(folder) -> list:

@@ -67,6 +67,11 @@ QUESTION = (
     Option("horizon", "the unit of the timing 應期: hour, day, month or year (default: by the topic and "
                       "the pace, convention timing-horizon)", "UNIT", "month"),
 )
+LIMITS = (
+    Option("timeout", "seconds a question may take, loading included (default 10; 0 for none)", "SECONDS", "10",
+           float),
+    Option("memory", "megabytes a question may hold (default 512; 0 for none)", "MB", "512", float),
+)
 PROOF = Option("proof", "print the proof of the verdict")
 JUDGE = QUESTION + (PROOF,)
 SEARCH = (
@@ -108,6 +113,36 @@ def add_common(p, json_option=True) -> None:
     p.add_argument("--lang", default="en", metavar="LANG", help=f"language of explanations: {', '.join(LANGS)}")
     if json_option:
         p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def add_limits(p) -> None:
+    """--timeout and --memory of every command that asks the knowledge."""
+    add_options(p, LIMITS, title="limits")
+
+
+def limits(args):
+    """The ``queries.engine.limits.Limits`` of --timeout and --memory (0: none)."""
+    from .engine.limits import DEFAULT_MEMORY_MB, DEFAULT_SECONDS, Limits
+    given = {}
+    for option, default in zip(LIMITS, (DEFAULT_SECONDS, DEFAULT_MEMORY_MB)):
+        value = getattr(args, option.name, None)
+        value = default if value is None else value
+        if not 0 <= value < float("inf"):
+            raise UserError(f"{dashed(option.name)} {value:g}: give a positive number of "
+                            f"{option.metavar.lower() if option.metavar == 'SECONDS' else 'megabytes'} (0 for none)")
+        given[option.name] = value or None
+    return Limits(seconds=given["timeout"], memory_mb=given["memory"])
+
+
+def natural(text) -> int:
+    """An argparse type: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number, 0 or more")
+    return value
 
 
 def add_options(parser, options, *, title=None, positional=None, required=()) -> None:
@@ -199,8 +234,14 @@ def cast_arguments(values, spell=worded, example=None) -> tuple:
         if not sep:
             raise UserError(f"{spell('set')} {item!r}: write NAME=VALUE, e.g. {spell('set')} "
                             "hidden_god=jingfang-world-line")
-        conventions[name.strip()] = value.strip()
+        name, value = name.strip(), value.strip()
+        if conventions.get(name, value) != value:
+            raise UserError(f"{spell('set')} {name}={conventions[name]} and {name}={value} disagree; give one")
+        conventions[name] = value
     if values.get("zi_hour"):
+        if conventions.get("zi_hour", values["zi_hour"]) != values["zi_hour"]:
+            raise UserError(f"{spell('zi_hour')} {values['zi_hour']} and {spell('set')} zi_hour="
+                            f"{conventions['zi_hour']} disagree; give one of them")
         conventions["zi_hour"] = values["zi_hour"]
     kwargs, note = {}, None
     lines = values.get("lines")

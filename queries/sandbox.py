@@ -10,6 +10,10 @@ same folders, cast, question and conventions, so the session goes on.
 
 While knowledge loads, the limit applies to each predicate the loading computes (loading
 itself may take longer on a cold cache); a query, a cast or a proof has the limit as a whole.
+Memory is bounded twice: the worker's knowledge base stops a question that holds more than
+``memory_mb`` (a one-line QueryTooLarge, the session goes on), and the worker's address space
+is capped at twice that and ``ROOM_MB`` more above what it holds at start-up, for anything the
+count misses (a MemoryError there restarts the worker).
 
 >>> with Sandbox(timeout=5) as box:
 ...     box.cast("787889", month="戌", day="乙巳")
@@ -21,7 +25,9 @@ itself may take longer on a cold cache); a query, a cast or a proof has the limi
 
 The worker is ``python -c …`` (this interpreter), speaking length-prefixed pickles over its
 standard input and output; its own prints go to standard error (silenced unless
-``LIUYAO_SANDBOX_DEBUG=1``).
+``LIUYAO_SANDBOX_DEBUG=1``). The pipe joins this process to the child it started and nothing
+else can write to it, so pickle is safe there; nothing read from disk is ever unpickled (the
+cache holds JSON, see queries/engine/cache.py).
 """
 from __future__ import annotations
 
@@ -37,11 +43,14 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from .errors import KnowledgeError, QueryTimeout, UserError
-from .session import SERVED, Session, SessionState, check_lang
+from .engine.limits import DEFAULT_MEMORY_MB, Limits
+from .errors import KnowledgeError, QueryTimeout, QueryTooLarge, UserError
+from .session import SERVED, Session, SessionState, _folder, check_lang
 
 DEFAULT_TIMEOUT = 5.0
 STARTUP = 60.0          # seconds allowed for a worker to start and to read the knowledge text
+ROOM_MB = 256           # address space a worker may take beyond twice its memory limit: the
+                        # knowledge, the libraries mapped, thread stacks
 _HEADER = struct.Struct(">I")
 
 
@@ -69,21 +78,24 @@ def _receive(stream):
 
 class Sandbox:
     """A ``Session`` in a worker process with a time limit per call (``timeout`` seconds,
-    None for none). The same methods as ``Session``; results are copies, not live objects.
+    None for none) and a memory limit (``memory_mb``, None for none). The same methods as
+    ``Session``; results are copies, not live objects. A folder that does not exist is a
+    UserError at once, as for a Session.
 
     The worker starts at once and loads in the background; the first call waits for it.
     ``notices()`` gives what could not be restored or loaded at start (one line each).
     """
 
     def __init__(self, extra=(), *, timeout=DEFAULT_TIMEOUT, lang="en", conventions=None,
-                 memory_mb=None):
+                 memory_mb=DEFAULT_MEMORY_MB):
         check_lang(lang)
+        Limits(timeout, memory_mb)
         self.timeout = timeout
         self.memory_mb = memory_mb
-        self._state = SessionState(tuple(str(Path(d)) for d in extra), lang,
+        self._process = None
+        self._state = SessionState(tuple(_folder(d) for d in extra), lang,
                                    tuple(sorted(dict(conventions or {}).items())))
         self._notices = []
-        self._process = None
         self._start(self._state)
 
     # ---- the worker ------------------------------------------------------------------------
@@ -231,6 +243,8 @@ class Sandbox:
             raise KnowledgeError(problems)
         if kind == "QueryTimeout":
             raise QueryTimeout(text)
+        if kind == "QueryTooLarge":
+            raise QueryTooLarge(text)
         if kind == "UserError":
             raise UserError(text)
         if kind == "MemoryError":
@@ -346,12 +360,8 @@ def _worker(memory_mb=None):
     os.dup2(2, 1)                      # a stray print must not corrupt the answers
     requests = os.fdopen(0, "rb", buffering=0)
     if memory_mb:
-        try:
-            import resource
-            limit = int(memory_mb) * 2 ** 20
-            resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
-        except (ImportError, ValueError, OSError):
-            pass
+        _cap_memory(2 * memory_mb + ROOM_MB)
+    limits = Limits(seconds=None, memory_mb=memory_mb)     # the time limit is the parent's
     _watch_parent()
     session = None
 
@@ -366,7 +376,7 @@ def _worker(memory_mb=None):
         method, args, kwargs = request
         try:
             if method == "restore":
-                session, result = Session.restore(args[0], progress=beat,
+                session, result = Session.restore(args[0], progress=beat, limits=limits,
                                                   before_cast=lambda: beat("the cast"))
             elif method in SERVED and session is not None:
                 result = getattr(session, method)(*args, **kwargs)
@@ -376,17 +386,33 @@ def _worker(memory_mb=None):
             _send(answers, ("ok", result, None if state == last else state))
             last = state
         except MemoryError:
-            _send(answers, ("error", "MemoryError", "out of memory (the worker's limit is "
-                            f"{memory_mb} MB)", None, None))
+            _send(answers, ("error", "MemoryError", "out of memory (the worker may hold twice its limit "
+                            f"of {memory_mb:g} MB and {ROOM_MB} MB more)", None, None))
             return
         except UserError as e:
-            kind = type(e).__name__ if type(e).__name__ in ("KnowledgeError", "QueryTimeout") else "UserError"
+            kind = type(e).__name__ if type(e).__name__ in ("KnowledgeError", "QueryTimeout", "QueryTooLarge") \
+                else "UserError"
             state = session.snapshot() if session is not None else None
             _send(answers, ("error", kind, str(e), getattr(e, "problems", None),
                             None if state == last else state))
             last = state if state is not None else last
         except Exception as e:  # a bug of ours: one line in the parent, never a traceback
             _send(answers, ("error", "InternalError", f"{type(e).__name__}: {e}", None, None))
+
+
+def _cap_memory(megabytes):
+    """Cap this process's address space at ``megabytes`` above what it holds now (POSIX)."""
+    try:
+        import resource
+        with open("/proc/self/statm") as statm:
+            now = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (ImportError, OSError, ValueError):
+        return
+    limit = now + int(megabytes * 2 ** 20)
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, resource.getrlimit(resource.RLIMIT_AS)[1]))
+    except (ValueError, OSError):
+        pass
 
 
 class _Reader:

@@ -35,6 +35,7 @@ True
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -93,8 +94,9 @@ class Session:
     knowledge loads (the sandbox uses it to tell slow loading from a rule that never ends).
     """
 
-    def __init__(self, extra=(), *, lang="en", conventions=None, progress=None):
+    def __init__(self, extra=(), *, lang="en", conventions=None, progress=None, limits=None):
         self._progress = progress
+        self.limits = limits
         self.lang = check_lang(lang)
         self.extra = [_folder(d) for d in extra]
         self.kb = self._make_kb(self.extra)
@@ -107,7 +109,7 @@ class Session:
         self._notices = []
 
     @classmethod
-    def restore(cls, state: SessionState, progress=None, before_cast=None):
+    def restore(cls, state: SessionState, progress=None, before_cast=None, limits=None):
         """A session rebuilt from a state, and the notices of what could not be restored.
 
         A folder that no longer loads is left out (its problems are the notices), and so is a
@@ -115,11 +117,11 @@ class Session:
         """
         notices = []
         try:
-            session = cls(state.extra, lang=state.lang, progress=progress)
+            session = cls(state.extra, lang=state.lang, progress=progress, limits=limits)
         except UserError as e:
             notices += getattr(e, "problems", None) or [str(e)]
             notices.append(f"continuing without {', '.join(state.extra)}")
-            session = cls(lang=state.lang, progress=progress)
+            session = cls(lang=state.lang, progress=progress, limits=limits)
         for name, value in state.conventions:
             try:
                 session.set_convention(name, value)
@@ -143,7 +145,8 @@ class Session:
         return session, notices
 
     def notices(self) -> list:
-        """Lines about what ``restore`` could not restore; each is returned once."""
+        """Lines about what ``restore`` could not restore, and about how a cast's input was read
+        (a moment read on another zone's clock); each is returned once."""
         notices, self._notices = self._notices, []
         return notices
 
@@ -157,7 +160,7 @@ class Session:
 
     def _make_kb(self, extra):
         from .knowledge import KnowledgeBase
-        return KnowledgeBase(extra=extra, progress=self._progress)
+        return KnowledgeBase(extra=extra, progress=self._progress, limits=self.limits)
 
     # ---- knowledge -------------------------------------------------------------------------
 
@@ -224,6 +227,7 @@ class Session:
                        conventions={**self._conventions, **dict(conventions or {})})
         self._set_chart(made, f"c{self._casts + 1}")
         self._casts += 1
+        self._notices += list(made.notes)
         return self.cast_id
 
     def _set_chart(self, made, cast_id):
@@ -454,6 +458,6 @@ class Session:
 
 def _folder(folder) -> str:
     """A user folder as proofs will name it (no trailing slash); it must exist."""
-    if not Path(folder).is_dir():
+    if not os.path.isdir(folder):
         raise UserError(f"{folder}: not a folder (give a folder with facts/ and kb/, or *.tsv and *.dl)")
     return str(Path(folder))

@@ -1,7 +1,8 @@
 """How a command ends: its exit status and, on an error, the one line it prints.
 
-0 done; 1 a negative answer (no answer, no proof, problems found); 2 a user error; 3 an internal
-error (a bug of ours); 130 interrupted. No traceback ever reaches a reader.
+0 done; 1 a negative answer (no answer, no proof, problems found); 2 a user error (a question
+stopped at its time or memory limit, or out of memory, included); 3 an internal error (a bug of
+ours); 130 interrupted. No traceback ever reaches a reader.
 
 >>> run(lambda: 1)
 1
@@ -9,12 +10,14 @@ error (a bug of ours); 130 interrupted. No traceback ever reaches a reader.
 3
 >>> message(ValueError("no\\n  such"))
 'internal error: ValueError: no such'
+>>> hint(QueryTimeout("computing p took longer than the limit of 10 s"))
+'; --timeout SECONDS sets the limit'
 """
 from __future__ import annotations
 
 import sys
 
-from .errors import KnowledgeError, UserError
+from .errors import KnowledgeError, LimitExceeded, QueryTimeout, UserError
 
 DONE, NEGATIVE, USER_ERROR, INTERNAL_ERROR, INTERRUPTED = 0, 1, 2, 3, 130
 
@@ -25,6 +28,8 @@ def one_line(error) -> str:
 
 def message(error) -> str:
     """What to print for an error: one line (the first problem of a folder, with a count)."""
+    if isinstance(error, MemoryError):
+        return "out of memory, so the question was stopped"
     if isinstance(error, KnowledgeError) and len(error.problems) > 1:
         return f"{one_line(error.problems[0])} (and {len(error.problems) - 1} more; run liuyao check DIR)"
     if isinstance(error, UserError):
@@ -32,12 +37,21 @@ def message(error) -> str:
     return f"internal error: {type(error).__name__}: {one_line(error)}"
 
 
+def hint(error) -> str:
+    """What a command line adds to an error: the option that sets a limit the question met."""
+    if isinstance(error, LimitExceeded):
+        return f"; {'--timeout SECONDS' if isinstance(error, QueryTimeout) else '--memory MB'} sets the limit"
+    if isinstance(error, MemoryError):
+        return "; ask less, or a lower --memory MB stops it sooner"
+    return ""
+
+
 def run(action, *args, prog="liuyao") -> int:
     """Run a command; its status, or the status of the error it raised (its line on stderr)."""
     try:
         return action(*args)
-    except UserError as e:
-        print(f"{prog}: {message(e)}", file=sys.stderr)
+    except (UserError, MemoryError) as e:
+        print(f"{prog}: {message(e)}{hint(e)}", file=sys.stderr)
         return USER_ERROR
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=sys.stderr)

@@ -14,10 +14,11 @@ _HOME = {
     "Failure": "proof", "Proof": "proof", "WhyNot": "proof",
     "KnowledgeBase": "kb", "Options": "kb",
     "Folder": "program", "check_folders": "program",
-    "Cache": "cache",
+    "Cache": "cache", "Limits": "limits",
     "read_table": "tables",
     "LANGS": "render",
-    "KnowledgeError": "errors", "QueryTimeout": "errors", "UserError": "errors",
+    "KnowledgeError": "errors", "LimitExceeded": "errors", "QueryTimeout": "errors", "QueryTooLarge": "errors",
+    "UserError": "errors",
 }
 _MODULES = ("render", "html")
 

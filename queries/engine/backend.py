@@ -16,13 +16,12 @@ with the same methods.
 """
 from __future__ import annotations
 
-import operator
 import threading
 
 from pyDatalog import Logic, pyEngine, pyParser, version as _version
 
-from .errors import KnowledgeError, UserError
-from .terms import Atom, Const, Var
+from .errors import KnowledgeError, LimitExceeded
+from .terms import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, term_vars
 
 
 def name() -> str:
@@ -73,11 +72,10 @@ class Backend:
     def add_rules(rules):
         """Give the engine clauses the reader has accepted."""
         for rule in rules:
-            body = None
-            for lit in rule.body:
-                body = _literal(lit) if body is None else body & _literal(lit)
             try:
-                _literal(rule.head) <= body
+                _literal(rule.head, set()) <= _conjunction(rule.body)
+            except LimitExceeded:
+                raise
             except Exception as e:  # the reader should have refused it: report, never crash
                 raise KnowledgeError([f"{rule.where}: pyDatalog refused this clause "
                                       f"({type(e).__name__}: {e})"]) from None
@@ -91,52 +89,112 @@ class Backend:
     @staticmethod
     def solve(body):
         """Every solution of a conjunction, each a dict of the variables pyDatalog reports
-        (those of positive literals), in no order and possibly repeated. A solution in which a
-        term has no value (a division by zero) is left out; an order between a number and a
-        string is a UserError."""
-        query = None
-        for lit in body:
-            q = _literal(lit)
-            query = q if query is None else query & q
+        (those of positive literals), in no order and possibly repeated. Comparisons and
+        arithmetic are computed by ``terms.holds`` and ``terms.evaluate``, as the tables compute
+        them: a term without a value makes its literal fail."""
+        query = _conjunction(body)
         if not isinstance(query, pyParser.Body):
             query = pyParser.Body(query)
+        _Stop.error = None
         try:
             raw = query.ask()
         except AttributeError as e:
             if "without definition" not in str(e):
                 raise
             raw = None
-        except TypeError as e:
-            raise UserError(f"{' & '.join(map(str, body))}: {e}") from None
+        if _Stop.error is not None:
+            raise _Stop.error
         if raw is None or raw is False:
             return []
         rows = [()] if raw is True else raw
         columns = list(query._variables())
-        return [dict(zip(columns, row)) for row in rows
-                if not any(isinstance(value, BaseException) for value in row)]
+        return [dict(zip(columns, row)) for row in rows]
 
 
-_OPERATORS = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
-              "%": operator.mod, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
-              "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_NO_VALUE = object()        # what a term without a value computes to (no row ever holds it)
+
+
+class _Stop:
+    """A limit met inside a function pyDatalog called: pyDatalog swallows what its functions
+    raise, so the error waits here until the query returns."""
+    error = None
+
+
+def _value_of(term, names):
+    """A function of the named variables' values: the term's value, or _NO_VALUE."""
+    def value(*values):
+        try:
+            return evaluate(term, dict(zip(names, values)))
+        except NO_VALUE:
+            return _NO_VALUE
+        except LimitExceeded as e:
+            _Stop.error = _Stop.error or e
+            return _NO_VALUE
+    return value
+
+
+def _holds(compare, names):
+    """A function of the named variables' values: whether the comparison holds."""
+    def test(*values):
+        try:
+            return holds(compare, dict(zip(names, values)))
+        except LimitExceeded as e:
+            _Stop.error = _Stop.error or e
+            return False
+    return test
+
+
+def _has_value(value):
+    return value is not _NO_VALUE
+
+
+def _call(function, names):
+    """A pyDatalog term that calls ``function`` (a plain function: pyDatalog calls nothing else)
+    with the values of the named variables."""
+    return pyParser.Operation(None, function, [pyParser.Term(n) for n in names])
 
 
 def _term(t):
     if isinstance(t, Var):
         return pyParser.Term(t.name)
-    if isinstance(t, Const):
-        return pyParser.Term(t.value, forced_type="constant")
-    return _OPERATORS[t.op](_term(t.left), _term(t.right))
+    return pyParser.Term(t.value, forced_type="constant")
 
 
-def _literal(lit):
-    """A literal as pyDatalog objects (only the one operator asked for is applied: each of them
-    builds, and comparing some expressions runs a query)."""
+def _conjunction(body):
+    """A body as one pyDatalog query, literal by literal in its order."""
+    query, bound = None, set()
+    for lit in body:
+        for part in _literals(lit, bound):
+            query = part if query is None else query & part
+        if isinstance(lit, Atom) and not lit.negated:
+            bound.update(term_vars(lit))
+        elif isinstance(lit, Compare) and lit.op in ("==", "in") and isinstance(lit.left, Var):
+            bound.add(lit.left.name)
+    return query
+
+
+def _literal(lit, bound):
+    (only,) = _literals(lit, bound)
+    return only
+
+
+def _literals(lit, bound):
+    """A literal as pyDatalog objects. A comparison that binds a variable to a computed value
+    is followed by a check that the value exists; any other comparison is one call of
+    ``terms.holds``."""
     if isinstance(lit, Atom):
         query = pyParser.Literal.make(lit.pred, [_term(a) for a in lit.args])
-        return ~query if lit.negated else query
-    left = _term(lit.left)
-    if lit.op in ("in", "not in"):
-        values = tuple(c.value for c in lit.right)
-        return left.in_(values) if lit.op == "in" else left.not_in_(values)
-    return _OPERATORS[lit.op](left, _term(lit.right))
+        return [~query if lit.negated else query]
+    left = lit.left
+    if isinstance(left, Var) and left.name not in bound:
+        if lit.op == "in":
+            return [pyParser.Term(left.name).in_(tuple(c.value for c in lit.right))]
+        if isinstance(lit.right, (Var, Const)):
+            return [pyParser.Term(left.name) == _term(lit.right)]
+        names = list(dict.fromkeys(term_vars(lit.right)))
+        return [pyParser.Term(left.name) == _call(_value_of(lit.right, names), names),
+                pyParser.Literal.make_for_comparison(_call(_has_value, [left.name]), "==", True)]
+    names = list(dict.fromkeys(term_vars(lit)))
+    if not names:               # pyDatalog cannot call a function of no variable
+        return [pyParser.Term(1, forced_type="constant") == (1 if holds(lit, {}) else 0)]
+    return [pyParser.Literal.make_for_comparison(_call(_holds(lit, names), names), "==", True)]

@@ -40,12 +40,8 @@ class Cache:
         self._usable = None
 
     def key(self, program) -> str:
-        digest = hashlib.sha256("|".join((FORMAT, self.version, backend.version(), _engine_code())).encode())
-        for pred in sorted(program.tables):
-            for table in program.tables[pred]:
-                digest.update(repr((table.path, table.columns, [r.values for r in table.rows])).encode())
-        for label in sorted(program.sources):
-            digest.update(label.encode() + b"\0" + program.sources[label].encode() + b"\0")
+        digest = hashlib.sha256("|".join((FORMAT, self.version, backend.version(), _engine_code(),
+                                          _knowledge(program))).encode())
         return digest.hexdigest()[:32]
 
     def read(self, key, arities):
@@ -55,12 +51,17 @@ class Cache:
             return None
         path = self.folder / f"static-{key}.json"
         try:
-            answers = _checked(json.loads(_read_regular(path, self.limit)), key, arities)
-        except (OSError, ValueError, RecursionError):
+            answers = _READ.pop(_seen(path), None)
+            if answers is None:
+                answers = _checked(json.loads(_read_regular(path, self.limit)), key, arities)
+        except (OSError, ValueError, RecursionError, MemoryError):
             return None
         if answers is not None:
             try:
                 os.utime(path)          # recently used: evicted last
+                _READ[_seen(path)] = answers
+                while len(_READ) > 4:
+                    _READ.pop(next(iter(_READ)))
             except OSError:
                 pass
         return answers
@@ -89,7 +90,7 @@ class Cache:
             try:
                 self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
                 st = os.stat(self.folder)
-            except OSError:
+            except (OSError, ValueError):       # ValueError: a name with a NUL in it
                 self._usable = False
                 return False
             private = os.name != "posix" or (st.st_uid == os.getuid() and not st.st_mode & 0o022)
@@ -120,6 +121,15 @@ class Cache:
             total -= size
 
 
+_READ = {}                      # (path, size, time, inode) of an entry read in this process -> its answers
+
+
+def _seen(path):
+    """What identifies an entry file as it is now: read again only when it changed."""
+    st = os.stat(path)
+    return str(path), st.st_size, st.st_mtime_ns, st.st_ino
+
+
 def _read_regular(path, limit) -> str:
     """The text of a regular file of at most ``limit`` bytes (never waits on a pipe or device)."""
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -144,6 +154,18 @@ def _checked(data, key, arities):
             return None
         out[pred] = [tuple(row) for row in rows]
     return out
+
+
+@functools.lru_cache(maxsize=16)
+def _knowledge(program) -> str:
+    """A hash of the knowledge read: every table's rows and every clause file's text."""
+    digest = hashlib.sha256()
+    for pred in sorted(program.tables):
+        for table in program.tables[pred]:
+            digest.update(repr((table.path, table.columns, [r.values for r in table.rows])).encode())
+    for label in sorted(program.sources):
+        digest.update(label.encode() + b"\0" + program.sources[label].encode() + b"\0")
+    return digest.hexdigest()
 
 
 @functools.cache

@@ -3,14 +3,15 @@
 Errors: arity mismatch, unknown predicate, unsafe head variable, a negated or compared
 variable not bound earlier, repeated ``_``, negation inside recursion, and a recursive rule
 whose first positive literal is not recursive (right recursion hangs pyDatalog on cycles).
-Warning: an existential variable in a negation whose name does not start with ``_``.
+Warnings: an existential variable in a negation whose name does not start with ``_``, and a
+recursive rule whose head takes a value computed by arithmetic (it may grow without end).
 """
 from __future__ import annotations
 
 from collections import defaultdict
 from difflib import get_close_matches
 
-from .terms import Atom, Compare, Var, term_vars
+from .terms import Arith, Atom, Compare, Var, term_vars
 
 
 def _binds(literal, bound):
@@ -163,7 +164,24 @@ def program_problems(rules, facts, declared):
                          f"(right recursion hangs pyDatalog on cyclic data); move "
                          f"{next(l for l in recursive if not l.negated)} first")
         errors += _tag(rule, found)
+        if any(not lit.negated for lit in recursive):
+            warnings += _tag(rule, _growth(rule))
     return errors, warnings
+
+
+def _growth(rule):
+    """A recursive rule whose head takes a value it computes (``N == M + 1``, ``S == T + 'x'``):
+    each round can make a new one, so it may never end."""
+    made = {}
+    for lit in rule.body:
+        if isinstance(lit, Compare) and lit.op == "==" and isinstance(lit.left, Var) \
+                and lit.left.name not in made and (isinstance(lit.right, Arith) or (
+                    isinstance(lit.right, Var) and lit.right.name in made)):
+            made[lit.left.name] = made.get(getattr(lit.right, "name", None), lit)
+    grown = [name for name in dict.fromkeys(term_vars(rule.head)) if name in made]
+    return [f"{rule.where}: {rule.head.pred} is recursive and its {name} is computed anew in each round "
+            f"by {made[name]}; it may grow without end (a question stops at its time and memory limits)"
+            for name in grown]
 
 
 def closure(graph):

@@ -21,5 +21,20 @@ class KnowledgeError(UserError):
         super().__init__(first + more)
 
 
-class QueryTimeout(UserError):
-    """A goal did not finish within the time limit."""
+class LimitExceeded(UserError):
+    """A question stopped at a limit; ``limit`` says which: ``"time"`` or ``"memory"``, and
+    ``named`` whether the message names what was being computed."""
+    limit = "time"
+
+    def __init__(self, message, named=False):
+        super().__init__(message)
+        self.named = named
+
+
+class QueryTimeout(LimitExceeded):
+    """A question did not finish within the time limit."""
+
+
+class QueryTooLarge(LimitExceeded):
+    """A question held more rows, or made a longer text or a larger number, than its limits allow."""
+    limit = "memory"

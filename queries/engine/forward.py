@@ -1,23 +1,28 @@
-"""Tables per partition: the partitioned clauses evaluated once, bottom-up, for one partition
-at a time.
+"""Bottom-up evaluation: the clauses of a predicate group evaluated to a fixpoint, and the
+tables per partition built with it.
 
 An input predicate (a table declared without rows, asserted by the program) is partitioned by
 its first argument: one cast, one case, one session. pyDatalog keeps no tables between queries,
 so every question about a partition would derive it again from its input. The KnowledgeBase
 instead derives a partition's answers here, with the same clauses, predicate by predicate in the
-order of their dependencies and only as far as a question needs. Questions and proof steps about
-one partition read these tables; a question across partitions goes to pyDatalog, which is given
-the rows as facts. The oracle's naive evaluator and pyDatalog's own derivation check that the
-ways agree (tests/engine/test_forward.py, tests/knowledge/test_agreement.py).
+order of their dependencies and only as far as a question needs; a question that names no
+partition, or several, reads every partition's tables together. The static predicates (those
+that depend on no input) are derived here too, once, at load. The oracle's naive evaluator and
+pyDatalog's own derivation check that the ways agree (tests/engine/test_forward.py,
+tests/knowledge/test_agreement.py, tests/fuzz/test_engines_agree.py).
 
-A partitioned clause must be *local*: its head's first argument is the partition, and every
+A partitioned clause is *local* when its head's first argument is the partition and every
 literal on a partitioned predicate names the same partition first. Then one partition's answers
-depend only on its own input, and asserting another never disturbs them.
+depend only on its own input, and asserting another never disturbs them. When one clause is
+not local, all partitions are derived together, as one.
+
+Every step counts what it holds against a ``limits.Budget`` and names the predicate it derives.
 
 >>> from queries.engine.reader import parse_text
+>>> from queries.engine.limits import Limits
 >>> rules, _, _ = parse_text("moving(C, P) <= line(C, P, V) & (V in (6, 9))", "x.dl", "user")
 >>> plan = Plan(rules[0])
->>> sorted(plan.run(Tables({}, {"line": {("c", 1, 7), ("c", 2, 9)}})))
+>>> sorted(plan.run(Tables({}, {"line": {("c", 1, 7), ("c", 2, 9)}}), Limits().budget()))
 [('c', 2)]
 """
 from __future__ import annotations
@@ -93,15 +98,15 @@ class Plan:
         self.rule, self.steps = rule, _steps(rule.body)
         self.head = [(a.name, None) if isinstance(a, Var) else (None, a.value) for a in rule.head.args]
 
-    def run(self, tables):
+    def run(self, tables, budget):
         """The head rows the clause derives from the tables."""
         return {tuple(env[name] if name else value for name, value in self.head)
-                for env in _run(self.steps, tables)}
+                for env in _run(self.steps, tables, budget)}
 
 
-def solutions(body, tables):
+def solutions(body, tables, budget):
     """Every binding under which a conjunction holds in the tables (with repeats)."""
-    return _run(_steps(body), tables)
+    return _run(_steps(body), tables, budget)
 
 
 def _steps(body):
@@ -116,13 +121,24 @@ def _steps(body):
     return steps
 
 
-def _run(steps, tables):
+def _run(steps, tables, budget):
     envs = [{}]
     for step in steps:
-        envs = step(envs, tables)
+        envs = step(envs, tables, budget)
         if not envs:
             break
     return envs
+
+
+def _each(envs, budget, out):
+    """The bindings of a step, checking the budget every thousand of them and whenever ``out``
+    (the list the step fills) passes what fits."""
+    width = len(envs[0]) + 1 if envs else 1
+    most = budget.most(width)
+    for k, env in enumerate(envs):
+        if not k & 1023 or len(out) > most:
+            budget.check(len(envs) + len(out), width)
+        yield env
 
 
 def _step(lit, bound):
@@ -153,11 +169,15 @@ def _step(lit, bound):
         return rows
 
     if lit.negated:
-        return lambda envs, tables: [env for env in envs if not matches(env, tables)]
+        def negation(envs, tables, budget):
+            out = []
+            out.extend(env for env in _each(envs, budget, out) if not matches(env, tables))
+            return out
+        return negation
 
-    def step(envs, tables):
+    def step(envs, tables, budget):
         out = []
-        for env in envs:
+        for env in _each(envs, budget, out):
             for row in matches(env, tables):
                 new = dict(env)
                 for i, n in outs:
@@ -172,9 +192,9 @@ def _compare_step(lit, bound):
     if isinstance(left, Var) and left.name not in bound and lit.op == "==":
         name, right = left.name, lit.right
 
-        def bind(envs, tables):
+        def bind(envs, tables, budget):
             out = []
-            for env in envs:
+            for env in _each(envs, budget, out):
                 try:
                     out.append({**env, name: evaluate(right, env)})
                 except NO_VALUE:
@@ -183,15 +203,25 @@ def _compare_step(lit, bound):
         return bind
     if isinstance(left, Var) and left.name not in bound and lit.op == "in":
         name, choices = left.name, [c.value for c in lit.right]
-        return lambda envs, tables: [{**env, name: c} for env in envs for c in choices]
 
-    return lambda envs, tables: [env for env in envs if holds(lit, env)]
+        def choose(envs, tables, budget):
+            out = []
+            out.extend({**env, name: c} for env in _each(envs, budget, out) for c in choices)
+            return out
+        return choose
+
+    def test(envs, tables, budget):
+        out = []
+        out.extend(env for env in _each(envs, budget, out) if holds(lit, env))
+        return out
+    return test
 
 
-def derive(groups, plans, tables):
+def derive(groups, plans, tables, budget):
     """Add to ``tables.own`` the rows of each predicate group, in order; a recursive group is
     evaluated until nothing new appears. ``tables.own`` holds the partition's input rows already.
-    Outside recursion, ``tables.first`` learns the first clause (in file order) behind each row."""
+    Outside recursion, ``tables.first`` learns the first clause (in file order) behind each row.
+    The budget weighs every row derived and names the predicate being computed."""
     for group in groups:
         recursive = len(group) > 1 or any(lit.pred in group for pred in group for plan in plans.get(pred, ())
                                           for lit in plan.rule.body if isinstance(lit, Atom))
@@ -199,11 +229,13 @@ def derive(groups, plans, tables):
         while grew:
             grew = False
             for pred in group:
+                budget.what = pred
                 rows = tables.own.setdefault(pred, set())
                 before = len(rows)
                 for plan in plans.get(pred, ()):
-                    new = plan.run(tables) - rows
+                    new = plan.run(tables, budget) - rows
                     rows |= new
+                    budget.keep(len(new), len(plan.head))
                     if not recursive:
                         tables.first.update(((pred, row), plan.rule) for row in new)
                 if len(rows) != before:
@@ -215,12 +247,15 @@ class Partitions:
     """Every partition's tables, derived as far as questions need and kept until its input changes.
 
     ``static_rows`` (predicate -> rows outside the partitions: tables and static answers) is set
-    by the owner before the first question, and again after ``reset``.
+    by the owner before the first question, and again after ``reset``. When some clause is not
+    local (it joins two partitions), the partitions are evaluated as one: every question reads
+    the tables of all of them together, derived again whenever any input changes.
     """
 
-    def __init__(self, rules, groups, scope):
+    def __init__(self, rules, groups, scope, local=True):
         self.scope = scope                  # the input and partitioned predicates
         self.input = defaultdict(set)       # partition -> its (predicate, row) input and asserted facts
+        self.local = local
         self._rules, self._groups = rules, groups
         self._plans = {}                    # predicate -> its clauses compiled, on first use
         self._none = {pred: () for pred in scope}
@@ -228,63 +263,64 @@ class Partitions:
 
     def reset(self):
         """Forget every partition's tables and the static rows (the knowledge outside changed)."""
-        self._states, self.static_rows, self._static_indexes = {}, None, {}
+        self._states, self._all, self.static_rows, self._static_indexes = {}, {}, None, {}
 
     def changed(self, pred, row):
         """A fact on an input or partitioned predicate came or went: its partition starts again."""
-        facts = self.input[row[0]]
+        key = row[0] if self.local else None
+        facts = self.input[key]
         facts.symmetric_difference_update({(pred, row)})
         if not facts:
-            del self.input[row[0]]
+            del self.input[key]
+        self._states.pop(key, None)
+        self._all = {}
 
     def static(self):
         """Tables that hold no partition."""
         return Tables(self.static_rows, self._none, self._static_indexes)
 
-    def tables(self, key, wanted):
+    def tables(self, key, wanted, budget):
         """The tables of the partition ``key``, with the wanted partitioned predicates derived."""
+        if not self.local:
+            key = None
         if key not in self.input:
             return self.static()
         state = self._states.get(key)
         if state is None:
-            own = {pred: set() for pred in self.scope}
+            own = {}                        # a predicate not derived yet has no rows here
             for pred, row in self.input[key]:
-                own[pred].add(row)
+                own.setdefault(pred, set()).add(row)
             state = self._states[key] = _Partition(Tables(self.static_rows, own, self._static_indexes))
         if not wanted <= state.done:
             groups = [group for group in self._groups if wanted.intersection(group) - state.done]
             for pred in (p for group in groups for p in group if p not in self._plans):
                 self._plans[pred] = [Plan(rule) for rule in self._rules[pred]]
-            derive(groups, self._plans, state.tables)
+            try:
+                derive(groups, self._plans, state.tables, budget)
+            except BaseException:
+                del self._states[key]       # half derived: start again at the next question
+                raise
             state.done.update(pred for group in groups for pred in group)
         return state.tables
 
-    def to_give(self, wanted):
-        """Every partition's derived rows of the wanted predicates that the engine has not been
-        given yet; from now on they count as given."""
-        rows = []
-        for key in list(self.input):
-            tables, state = self.tables(key, wanted), self._states[key]
-            new = [(pred, row) for pred in wanted - state.given_preds for row in tables.own[pred]
-                   if (pred, row) not in self.input[key]]
-            state.given.extend(new)
-            state.given_preds |= wanted
-            rows.extend(new)
-        return rows
-
-    def drop(self, key=None):
-        """Forget a partition's tables (every partition's, without a key); returns the rows the
-        engine was given, to take back."""
-        states = [self._states.pop(key, None)] if key is not None else list(self._states.values())
-        if key is None:
-            self._states = {}
-        return [row for state in states if state is not None for row in state.given]
+    def every(self, wanted, budget):
+        """The tables of every partition together (for a question that names none, or several),
+        with the wanted partitioned predicates derived in each."""
+        if not self.local:
+            return self.tables(None, wanted, budget)
+        got = self._all.get(wanted)
+        if got is None:
+            own = {pred: set() for pred in self.scope}
+            for key in sorted(self.input, key=str):
+                for pred, rows in self.tables(key, wanted, budget).own.items():
+                    own[pred] |= rows
+                budget.check()
+            got = self._all[wanted] = Tables(self.static_rows, own, self._static_indexes)
+        return got
 
 
 @dataclass
 class _Partition:
-    """One partition's tables: the predicates derived, and the rows the engine was given."""
+    """One partition's tables and the predicates derived in them."""
     tables: Tables
     done: set = field(default_factory=set)
-    given_preds: set = field(default_factory=set)
-    given: list = field(default_factory=list)

@@ -1,11 +1,14 @@
 """KnowledgeBase: the knowledge folders it is given, loaded for this thread; ask, match,
 assert and retract, and the explanations of answers.
 
-Three ways answer a question: the tables per partition (forward.py) when it names one
-partition, pyDatalog (through backend.py) otherwise, and, for the predicates that depend on no
-input, their answers computed once at load (and kept in the cache when there is one). This
-module is the one place that keeps the three in step as facts come and go, which is why it is
-longer than the others.
+Questions are answered bottom-up in this process (forward.py): the tables of one partition
+when a question names one, of every partition together when it names none or several, and the
+answers of the predicates that depend on no input, computed once at load (and kept in the
+cache when there is one). Every question, loading included, runs under ``limits``
+(limits.py). Made with ``tables=False`` it asks pyDatalog instead (through backend.py), the
+second opinion the tests hold the tables to; pyDatalog cannot be stopped inside this process,
+so that one is for trusted knowledge or a worker process. This module is the one place that
+keeps the ways in step as facts come and go, which is why it is longer than the others.
 
 >>> import tempfile, pathlib
 >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -23,7 +26,7 @@ edge('c', Y)
 """
 from __future__ import annotations
 
-import gc
+import functools
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
@@ -31,10 +34,10 @@ from difflib import get_close_matches
 
 from . import forward
 from .backend import Backend
-from .checks import closure, dependency_graph, recursive_components
-from .errors import UserError
+from .errors import LimitExceeded, UserError
 from .explain import Explanation
-from .forward import Partitions, is_local, order
+from .forward import Partitions, Tables, is_local, order
+from .limits import Limits
 from .program import read_program
 from .terms import (Atom, Const, Fact, Var, answer_vars, constants, row_key, substitute, term_vars, unify,
                     unify_pattern)
@@ -50,62 +53,108 @@ class Options:
     cache: object = None        # a cache.Cache for the static answers, or None
 
 
-class KnowledgeBase:
-    """The facts and rules of the given folders, loaded into pyDatalog for this thread."""
+def _bounded(method):
+    """Run a public method under one budget of the knowledge base's limits (a method it calls
+    shares it); a limit's message names what was being computed."""
+    @functools.wraps(method)
+    def run(self, *args, **kwargs):
+        if self._budget is not None:
+            return method(self, *args, **kwargs)
+        self._budget = self.limits.budget()
+        try:
+            return method(self, *args, **kwargs)
+        except LimitExceeded as e:
+            if e.named:
+                raise
+            raise type(e)(f"computing {self._budget.what}: {e}", named=True) from None
+        finally:
+            self._budget = None
+    return run
 
-    def __init__(self, folders, options=None, progress=None, tables=True):
+
+@dataclass(frozen=True)
+class _Layout:
+    """How a program's predicates are answered: the static ones (depending on no input) in
+    their groups, the partitioned ones, and the clauses that are not local to a partition."""
+    rules: dict                 # predicate -> its rules, in file order
+    static: list
+    static_groups: list
+    feeds_static: frozenset     # every predicate a static one depends on
+    partitioned: frozenset
+    scope: frozenset            # the input and partitioned predicates
+    apart: list                 # where the clauses that join two partitions are
+    groups: list                # the partitioned predicates in groups, in the order of their dependencies
+
+
+@functools.lru_cache(maxsize=16)
+def _layout(program) -> _Layout:
+    """The layout of a program, worked out once (a program never changes once read)."""
+    rules = defaultdict(list)
+    for rule in program.rules:
+        rules[rule.head.pred].append(rule)
+    depends = program.dependencies
+    inputs = {p for p, tables in program.tables.items() if not any(t.rows for t in tables)}
+    static = sorted(p for p in rules if not depends[p] & inputs)
+    partitioned = frozenset(rules) - set(static)
+    scope = partitioned | inputs
+    return _Layout(dict(rules), static, order(program.graph, set(static), program.components),
+                   frozenset().union(*(depends[p] for p in static)), partitioned, scope,
+                   [rule.where for pred in sorted(partitioned) for rule in rules[pred] if not is_local(rule, scope)],
+                   order(program.graph, partitioned, program.components))
+
+
+class KnowledgeBase:
+    """The facts and rules of the given folders, loaded for this thread."""
+
+    def __init__(self, folders, options=None, progress=None, tables=True, limits=None):
         """``folders``: Folder values, or paths (read as the user's own). ``progress``, when
         given, is called with each static predicate's name before loading computes it (a caller
-        that runs the load under a time limit uses it as a heartbeat).
+        that runs the load under a time limit uses it as a heartbeat). ``limits``: the time and
+        memory every question may use, loading included (``Limits()`` when not given); change
+        them later by setting ``limits``.
 
         With ``tables`` (the default) each partition's answers are derived once, bottom-up, and
-        kept as facts (see forward.py); without, pyDatalog derives them anew for every question."""
+        kept (see forward.py); without, pyDatalog derives everything anew for every question."""
         self.options = options or Options()
+        self.limits = limits if limits is not None else Limits()
+        self._budget = None
         self._progress = progress
         self.program = read_program(folders)
         self._backend = Backend()
-        self._rules = defaultdict(list)
-        for rule in self.program.rules:
-            self._rules[rule.head.pred].append(rule)
-        self._fact_index = {}
-        for fact in self.program.facts:
-            self._fact_index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
+        layout = _layout(self.program)
+        self._rules = layout.rules
+        self._fact_index = dict(self.program.fact_index)
         self._conventions = frozenset(self.options.conventions)
-        self._depends = closure(dependency_graph(self.program.rules))
-        self._users = defaultdict(set)          # predicate -> the predicates that depend on it
-        for pred, needs in self._depends.items():
-            for need in needs:
-                self._users[need].add(pred)
+        self._depends = self.program.dependencies
+        self._users = self.program.users        # predicate -> the predicates that depend on it
         self._wanted = {}
-        inputs = {p for p, tables in self.program.tables.items() if not any(t.rows for t in tables)}
-        self._static = sorted(p for p in self._rules if not self._depends[p] & inputs)
-        self._feeds_static = set().union(*(self._depends[p] for p in self._static)) if self._static else set()
-        self._partitioned = set(self._rules) - set(self._static)
-        scope = self._partitioned | inputs
-        apart = [rule.where for pred in sorted(self._partitioned) for rule in self._rules[pred]
-                 if not is_local(rule, scope)]
-        self._parts = None                      # the tables per partition, unless a clause joins two
-        if tables and apart:
-            log.info("no tables per partition: the clause at %s joins more than one partition", apart[0])
-        elif tables and all(self.program.arity(p) for p in inputs):
-            groups = order(dependency_graph(self.program.rules), self._partitioned,
-                           recursive_components(self.program.rules))
-            self._parts = Partitions(self._rules, groups, scope)
+        self._static, self._static_groups = layout.static, layout.static_groups
+        self._feeds_static, self._partitioned = layout.feeds_static, layout.partitioned
+        self._scope = layout.scope
+        self._parts = None                      # the tables per partition (none: pyDatalog answers)
+        if tables:
+            if layout.apart:
+                log.info("one table for every partition: the clause at %s joins more than one", layout.apart[0])
+            self._parts = Partitions(self._rules, layout.groups, layout.scope, local=not layout.apart)
             for pred, args in self._fact_index:
-                if pred in scope:
+                if pred in layout.scope:
                     self._parts.changed(pred, args)
         cache = self.options.cache
         self._cache_key = cache.key(self.program) if cache is not None else None
-        self._load()
+        self._bounded_load()
 
     # ---- loading --------------------------------------------------------------------------
+
+    @_bounded
+    def _bounded_load(self, cache=True):
+        self._load(cache)
 
     def _load(self, cache=True):
         """A fresh state; the static predicates' answers read from the cache or computed once.
 
         A predicate that depends on no input table (a table without rows) answers the same for
-        every partition, so pyDatalog computes it once and the answers are kept as facts: later
-        questions no longer derive it again each time.
+        every partition, so it is computed once (bottom-up, or by pyDatalog without tables) and
+        the answers are kept as facts: later questions no longer derive it again each time.
         """
         self._backend.reset()
         self._filled = False
@@ -116,23 +165,41 @@ class KnowledgeBase:
         arities = {pred: self.program.arity(pred) for pred in self._static}
         self._static_answers = store.read(self._cache_key, arities) if store is not None else None
         if self._static_answers is None:
-            self._engine()
-            answers = {}
-            for pred in self._static:
-                if self._progress is not None:
-                    self._progress(pred)
-                answers[pred] = self.match(pred, *[None] * arities[pred])
-            for pred, rows in answers.items():
-                self._backend.replace(pred, arities[pred], rows)
+            answers = self._derive_static() if self._parts is not None else self._ask_static(arities)
             self._solved, self._solved_by = {}, defaultdict(set)
             self._static_answers = answers
             if store is not None:
                 store.write(self._cache_key, answers)
-        gc.freeze()
+
+    def _derive_static(self):
+        """The static predicates' answers, derived bottom-up group by group."""
+        rows = defaultdict(set)
+        for pred, args in self._fact_index:
+            rows[pred].add(args)
+        own = {pred: rows.pop(pred, set()) for pred in self._static}
+        tables = Tables(rows, own)
+        plans = {pred: [forward.Plan(rule) for rule in self._rules[pred]] for pred in self._static}
+        for group in self._static_groups:
+            if self._progress is not None:
+                self._progress(group[0])
+            forward.derive([group], plans, tables, self._budget)
+        return {pred: sorted(own[pred], key=row_key) for pred in self._static}
+
+    def _ask_static(self, arities):
+        """The static predicates' answers, asked of pyDatalog, which keeps them as facts."""
+        self._engine()
+        answers = {}
+        for pred in self._static:
+            if self._progress is not None:
+                self._progress(pred)
+            answers[pred] = self.match(pred, *[None] * arities[pred])
+        for pred, rows in answers.items():
+            self._backend.replace(pred, arities[pred], rows)
+        return answers
 
     def _engine(self):
         """Fill pyDatalog, before the first question it must answer, with every fact and known
-        static answer; rules reach it on first use, and with tables the partitioned ones never."""
+        static answer; rules reach it on first use."""
         if self._filled:
             return
         self._filled = True
@@ -140,11 +207,10 @@ class KnowledgeBase:
         for (pred, args) in self._fact_index:
             self._backend.add(pred, args)
         defined = {pred for pred, _ in self._fact_index}
-        derived = self._partitioned if self._parts is not None else set()
         for pred, (arity, _) in sorted(self.program.declared.items()):
-            if pred not in defined and (pred not in self._rules or pred in derived):
+            if pred not in defined and pred not in self._rules:
                 self._backend.declare(pred, arity)
-        self._ready, self._pending = set(), set(self._rules) - derived
+        self._ready, self._pending = set(), set(self._rules)
         if self._static_answers is not None:
             self._ready.update(self._static)
             self._pending -= self._ready
@@ -162,26 +228,22 @@ class KnowledgeBase:
         return wanted
 
     def _tables_for(self, body):
-        """The tables that answer a body naming at most one partition, derived as far as it
-        needs (None: pyDatalog answers)."""
+        """The tables that answer a body, derived as far as it needs (None: pyDatalog answers):
+        one partition's when it names one, every partition's when it names none or several."""
         if self._parts is None or self._static_answers is None:
             return None
         parts = self._part_tables()
         named = {lit.args[0] for lit in body if isinstance(lit, Atom) and lit.pred in parts.scope}
         if not named:
             return parts.static()
-        key = named.pop()
-        if named or not isinstance(key, Const):
-            return None
-        return parts.tables(key.value, self._wanted_by(body))
+        key = next(iter(named))
+        if len(named) == 1 and isinstance(key, Const):
+            return parts.tables(key.value, self._wanted_by(body), self._budget)
+        return parts.every(self._wanted_by(body), self._budget)
 
     def _need(self, body):
-        """Make pyDatalog ready for a body: load the rules it depends on that have not reached
-        it yet; with tables, give it every partition's rows of the partitioned predicates instead."""
+        """Make pyDatalog ready for a body: load the rules it depends on that have not reached it yet."""
         self._engine()
-        wanted = self._wanted_by(body) if self._parts is not None else ()
-        for pred, row in self._part_tables().to_give(wanted) if wanted else ():
-            self._backend.add(pred, row)
         preds = [lit.pred for lit in body if isinstance(lit, Atom)]
         if all(p in self._ready for p in preds):
             return
@@ -218,6 +280,7 @@ class KnowledgeBase:
             if isinstance(a, bool) or not isinstance(a, (str, int)):
                 raise UserError(f"fact arguments must be strings or whole numbers, not {a!r}")
 
+    @_bounded
     def assert_fact(self, pred, *args, where="asserted"):
         """Add a fact (a partition's input, say); answers and proofs see it at once."""
         self._check_fact(pred, args)
@@ -227,12 +290,23 @@ class KnowledgeBase:
             self._fact_index[key] = Fact(Atom(pred, tuple(Const(a) for a in args)), where, 0, "asserted")
             self._changed(pred, key, self._backend.add)
 
+    @_bounded
     def retract_fact(self, pred, *args):
         self._check_fact(pred, args)
         self._activate()
         key = (pred, tuple(args))
         if self._fact_index.pop(key, None) is not None:
             self._changed(pred, key, self._backend.remove)
+
+    @_bounded
+    def retract_partition(self, key) -> int:
+        """Retract every asserted fact of the partition ``key`` (those whose first argument it
+        is, on an input predicate); how many there were. What a partition was given goes with it."""
+        gone = [k for k, fact in self._fact_index.items()
+                if fact.origin == "asserted" and k[0] in self._scope and k[1][:1] == (key,)]
+        for pred, args in gone:
+            self.retract_fact(pred, *args)
+        return len(gone)
 
     def _changed(self, pred, key, change):
         """Tell pyDatalog; a fact under a static predicate means computing those again, and one
@@ -241,10 +315,7 @@ class KnowledgeBase:
             self._load(cache=False)
             return
         if self._parts is not None:
-            scoped = pred in self._parts.scope
-            for row in self._parts.drop(key[1][0] if scoped else None):
-                self._backend.remove(*row)
-            if scoped:
+            if pred in self._parts.scope:
                 self._parts.changed(*key)
             else:
                 self._parts.reset()
@@ -290,9 +361,10 @@ class KnowledgeBase:
         """A goal string or literal tuple, checked against the program's predicates."""
         return self.program.goal(goal)
 
+    @_bounded
     def solve(self, body):
         """All solutions of a parsed conjunction as dicts, sorted and cached: a lookup in the
-        tables when the body names at most one partition, else one pyDatalog query."""
+        tables (one pyDatalog query without them)."""
         got = self._solved.get(body)
         if got is not None:
             return got
@@ -301,7 +373,8 @@ class KnowledgeBase:
         names = [v for v in dict.fromkeys(n for l in body if not (isinstance(l, Atom) and l.negated)
                                           for n in term_vars(l))]
         if tables is not None:
-            rows = {tuple(env[n] for n in names) for env in forward.solutions(body, tables)}
+            self._budget.what = _shown(body)
+            rows = {tuple(env[n] for n in names) for env in forward.solutions(body, tables, self._budget)}
         else:
             self._need(body)
             found = self._backend.solve(body)
@@ -315,6 +388,7 @@ class KnowledgeBase:
         log.debug("solve %s -> %d", " & ".join(map(str, body)), len(solutions))
         return solutions
 
+    @_bounded
     def ask(self, goal):
         """Sorted answer tuples: one value per variable of the goal, in order of appearance
         (variables named with a leading ``_`` are "don't care" and not reported).
@@ -326,6 +400,7 @@ class KnowledgeBase:
         names = answer_vars(body)
         return sorted({tuple(s[n] for n in names) for s in self.solve(body)}, key=row_key)
 
+    @_bounded
     def match(self, pred, *pattern):
         """Sorted rows of one predicate; ``None`` in the pattern matches anything."""
         names = [f"A{i}" for i in range(len(pattern))]
@@ -334,6 +409,7 @@ class KnowledgeBase:
         body = self.parse((atom,))
         return [tuple(s[n] if v is None else v for n, v in zip(names, pattern)) for s in self.solve(body)]
 
+    @_bounded
     def unknown_constants(self, goal):
         """(constant, nearest known constants) for each string in the goal the knowledge never
         uses (a partition's name, the first argument of a partition predicate, is known)."""
@@ -356,11 +432,13 @@ class KnowledgeBase:
 
     # ---- explanations ---------------------------------------------------------------------
 
+    @_bounded
     def explain(self, goal, max_height=64, expand_negations=False):
         """A proof of minimal height of the goal (its first answer if it has variables), or None.
 
         With ``expand_negations`` every negation leaf carries a why-not of its atom.
         """
+        _check_depth("max_height", max_height)
         self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
@@ -372,8 +450,10 @@ class KnowledgeBase:
         args = tuple(a.value if isinstance(a, Const) else answers[0][a.name] for a in atom.args)
         return Explanation(self, expand_negations).proof(atom.pred, args, max_height)
 
+    @_bounded
     def why_not(self, goal, depth=4):
-        """Why the goal has no answer (None when it has one)."""
+        """Why the goal has no answer (None when it has one), ``depth`` derived literals down."""
+        _check_depth("depth", depth)
         self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
@@ -382,6 +462,7 @@ class KnowledgeBase:
             return None
         return Explanation(self).why_not(body[0], depth)
 
+    @_bounded
     def behind(self, pred, args):
         """The rule that derives pred(args) one step down, with its body under the head's
         bindings; args may hold None for unknowns. The atom is assumed to hold: when only one
@@ -403,3 +484,17 @@ class KnowledgeBase:
             if self.solve(body):
                 return rule, body
         return None
+
+
+MAX_DEPTH = 64      # derived literals a proof or a why-not goes down
+
+
+def _check_depth(name, value):
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEPTH:
+        raise UserError(f"{name} {value!r}: give a whole number from 0 to {MAX_DEPTH}")
+
+
+def _shown(body, width=80) -> str:
+    """A goal as a limit's message names it (shortened)."""
+    text = " & ".join(map(str, body))
+    return text if len(text) <= width else text[:width - 1] + "…"

@@ -11,13 +11,16 @@ with its file:line, checked together before anything is loaded.
 """
 from __future__ import annotations
 
+import functools
 import os
+from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
 from difflib import get_close_matches
 from pathlib import Path
 
-from .checks import program_problems
+from .checks import closure, dependency_graph, program_problems, recursive_components
 from .errors import KnowledgeError, UserError
+from .files import knowledge_files, read_text
 from .reader import parse_goal, parse_text
 from .tables import read_table
 from .terms import Atom, Compare, Const, Fact, Var, term_vars
@@ -40,21 +43,23 @@ class Folder:
 
     def name(self, path: Path) -> str:
         inside = str(path.relative_to(self.path))
-        return f"{self.label}/{inside}" if self.label else inside
+        if inside == ".":
+            return self.label or "."
+        return f"{self.label.rstrip('/')}/{inside}" if self.label else inside
 
 
-def folder_files(folder: Path):
+def folder_files(folder: Path, name=str):
     """The fact tables and clause files of a knowledge folder and its subfolders, sorted:
-    under facts/, kb/ and views/ when it has them, else anywhere in it."""
-    folder = Path(folder)
-    parts = [folder / part for part in PARTS if (folder / part).is_dir()] or [folder]
-    return (sorted(p for part in parts for p in part.rglob("*.tsv")),
-            sorted(p for part in parts for p in part.rglob("*.dl")))
+    under facts/, kb/ and views/ when it has them, else anywhere in it; and the problems met
+    (links out of the folder, pipes, devices; see files.py), each named by ``name(path)``."""
+    (tsvs, dls), problems = knowledge_files(folder, ("*.tsv", "*.dl"), name, PARTS)
+    return tsvs, dls, problems
 
 
-@dataclass
+@dataclass(eq=False)
 class Program:
-    """Everything read from text: tables, rules and clause-file facts, each with file:line."""
+    """Everything read from text: tables, rules and clause-file facts, each with file:line.
+    Never changed once read (the same files give the same object, see read_program)."""
     tables: dict = field(default_factory=dict)        # predicate -> [Table]
     rules: list = field(default_factory=list)
     facts: list = field(default_factory=list)         # Fact from clause files and table rows
@@ -64,6 +69,41 @@ class Program:
 
     def arity(self, pred):
         return self.declared.get(pred, (None,))[0]
+
+    # What every knowledge base of the program derives from it, computed once (a program is
+    # never changed once read).
+
+    @functools.cached_property
+    def graph(self):
+        """Predicate -> the predicates its rules' bodies name."""
+        return dependency_graph(self.rules)
+
+    @functools.cached_property
+    def components(self):
+        """Predicate -> its recursive component."""
+        return recursive_components(self.rules)
+
+    @functools.cached_property
+    def dependencies(self):
+        """Predicate -> every predicate it depends on, itself included."""
+        return closure(self.graph)
+
+    @functools.cached_property
+    def users(self):
+        """Predicate -> every predicate that depends on it."""
+        users = defaultdict(set)
+        for pred, needs in self.dependencies.items():
+            for need in needs:
+                users[need].add(pred)
+        return users
+
+    @functools.cached_property
+    def fact_index(self):
+        """(predicate, values) -> the first Fact stating it."""
+        index = {}
+        for fact in self.facts:
+            index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
+        return index
 
     def suggest(self, pred) -> str:
         """'; did you mean …?' with the nearest predicate names, or ''."""
@@ -79,7 +119,9 @@ class Program:
             try:
                 goal = parse_goal(goal)
             except ValueError as e:
-                raise UserError(f"goal {goal!r}: {e}") from None
+                raise UserError(f"goal {_short(goal)!r}: {e}") from None
+        if not isinstance(goal, (tuple, list)) or not goal or not all(isinstance(l, (Atom, Compare)) for l in goal):
+            raise UserError(f"a goal is text such as clash('子', X), or literals; not {_short(repr(goal))}")
         bound = set()
         for lit in goal:
             if isinstance(lit, Atom):
@@ -90,44 +132,47 @@ class Program:
                     raise UserError(f"{lit.pred} has {arity} arguments, {lit} has {len(lit.args)}")
                 if not lit.negated:
                     bound |= set(term_vars(lit))
-            else:
-                free = set(term_vars(lit)) - bound
-                if lit.op in ("==", "in") and isinstance(lit.left, Var):
-                    free -= {lit.left.name}
-                if free:
-                    raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
-                if lit.op in ("==", "in") and isinstance(lit.left, Var):
-                    bound.add(lit.left.name)
+                continue
+            binds = lit.op in ("==", "in") and isinstance(lit.left, Var) and lit.left.name not in bound
+            free = set(term_vars(lit.right) if binds and lit.op == "==" else [] if binds else term_vars(lit)) - bound
+            if free:
+                raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
+            if binds:
+                bound.add(lit.left.name)
         return tuple(goal)
+
+
+def _short(text, width=80) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 def read_program(folders) -> Program:
     """Read the folders (Folder values or paths, or one of them); raise KnowledgeError listing
-    every problem."""
+    every problem. A folder read before in this process whose files are unchanged (their sizes,
+    times and inodes) is not read again, and the same folders give the same Program: a Program
+    is never changed once read."""
     if isinstance(folders, (str, os.PathLike, Folder)):
         folders = [folders]
-    program, problems = Program(), []
+    parts, problems = [], []
     for folder in map(Folder.of, folders):
-        if not folder.path.is_dir():
+        if not os.path.isdir(folder.path):
             problems.append(f"{folder.label or folder.path}: not a folder")
             continue
-        tsvs, dls = folder_files(folder.path)
-        if not tsvs and not dls:
-            problems.append(f"{folder.label or folder.path}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
-        for path in tsvs:
-            problems += _read_table(program, path, folder)
-        for path in dls:
-            name = folder.name(path)
-            try:
-                text = path.read_text(encoding="utf-8")
-            except (UnicodeDecodeError, OSError) as e:
-                problems.append(f"{name}:1: cannot read as UTF-8 text ({e})")
-                continue
-            rules, facts, found = parse_text(text, name, folder.origin)
-            problems.extend(found)
-            program.rules.extend(rules)
-            program.facts.extend(facts)
-            program.sources[name] = text
+        part = _read_folder(folder)
+        problems += part.problems
+        parts.append(part)
+    key = tuple(part.signature for part in parts)
+    if not problems and None not in key and key in _PROGRAMS:
+        _PROGRAMS.move_to_end(key)
+        return _PROGRAMS[key]
+    program = Program()
+    for part in parts:
+        earlier = set(program.declared) | {r.head.pred for r in program.rules} | {f.atom.pred for f in program.facts}
+        for table in part.tables:
+            problems += _add_table(program, table, part.folder, earlier)
+        program.rules.extend(part.rules)
+        program.facts.extend(part.facts)
+        program.sources.update(part.sources)
     errors, warnings = program_problems(program.rules, program.facts, program.declared)
     program.warnings = warnings
     if problems or errors:
@@ -136,26 +181,103 @@ def read_program(folders) -> Program:
         program.declared.setdefault(fact.atom.pred, (len(fact.atom.args), fact.where))
     for rule in program.rules:
         program.declared.setdefault(rule.head.pred, (len(rule.head.args), rule.where))
+    if None not in key:
+        _keep(_PROGRAMS, key, program)
     return program
 
 
-def _read_table(program, path, folder):
-    """Add one table to the program; its problems."""
-    name = folder.name(path)
-    try:
-        table = read_table(path, name)
-    except KnowledgeError as e:
-        return e.problems
+KEPT = 8                        # folders and programs kept in this process, the least recently used dropped
+_FOLDERS = OrderedDict()        # signature of a folder's files -> what was read from them
+_PROGRAMS = OrderedDict()       # signatures of the folders -> the program they make
+
+
+def _keep(memo, key, value):
+    memo[key] = value
+    memo.move_to_end(key)
+    while len(memo) > KEPT:
+        memo.popitem(last=False)
+
+
+@dataclass
+class _Part:
+    """What one folder's files say, before they meet the other folders'."""
+    folder: Folder
+    signature: tuple = None
+    tables: list = field(default_factory=list)
+    rules: list = field(default_factory=list)
+    facts: list = field(default_factory=list)
+    sources: dict = field(default_factory=dict)
+    problems: list = field(default_factory=list)
+
+
+def _read_folder(folder) -> _Part:
+    tsvs, dls, met = folder_files(folder.path, folder.name)
+    signature = _signature(folder, tsvs + dls)
+    if signature is not None and signature in _FOLDERS:
+        _FOLDERS.move_to_end(signature)
+        return _FOLDERS[signature]
+    part = _Part(folder, signature, problems=list(met))
+    if not tsvs and not dls and not met:
+        part.problems.append(f"{folder.label or folder.path}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
+    for path in tsvs:
+        try:
+            part.tables.append(read_table(path, folder.name(path)))
+        except KnowledgeError as e:
+            part.problems += e.problems
+    for path in dls:
+        name = folder.name(path)
+        try:
+            text = read_text(path, name)
+        except KnowledgeError as e:
+            part.problems += e.problems
+            continue
+        rules, facts, found = parse_text(text, name, folder.origin)
+        part.problems += found
+        part.rules += rules
+        part.facts += facts
+        part.sources[name] = text
+    if signature is not None and not met:
+        _keep(_FOLDERS, signature, part)
+    return part
+
+
+def _signature(folder, paths):
+    """What identifies a folder's files as they are now (None if one cannot be looked at)."""
+    parts = [(str(folder.path), folder.label, folder.origin)]
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except OSError:
+            return None
+        parts.append((str(path), st.st_size, st.st_mtime_ns, st.st_ino, st.st_dev))
+    return tuple(parts)
+
+
+def _add_table(program, table, folder, earlier):
+    """Add one table to the program; its problems. A table for a predicate of an earlier folder
+    (``earlier``) must say ``# @extends`` above its header."""
+    name = table.path
     known = program.declared.get(table.predicate)
     if known and known[0] != table.arity:
         return [f"{name}:{table.header_line}: {table.predicate} has {known[0]} columns in "
                 f"{known[1]}, {table.arity} here"]
+    if table.predicate in earlier and not table.extends:
+        return [f"{name}:{table.header_line}: {table.predicate} is already defined in {_defined(program, table.predicate)}; "
+                "write a line '# @extends' above the header to add these rows to it, or rename the file"]
     program.declared.setdefault(table.predicate, (table.arity, f"{name}:{table.header_line}"))
     program.tables.setdefault(table.predicate, []).append(table)
     for row in table.rows:
         program.facts.append(Fact(Atom(table.predicate, tuple(Const(v) for v in row.values)),
                                   row.path, row.line, folder.origin, row.notes))
     return []
+
+
+def _defined(program, pred) -> str:
+    """Where a predicate is first defined: its table, rule or fact."""
+    if pred in program.declared:
+        return program.declared[pred][1]
+    return next((r.where for r in program.rules if r.head.pred == pred),
+                next((f.where for f in program.facts if f.atom.pred == pred), "an earlier folder"))
 
 
 def check_folders(folders, mine) -> list:

@@ -32,6 +32,11 @@ RESERVED = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"sum_", "len_
 ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 COMPARISON = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
               ast.GtE: ">=", ast.In: "in", ast.NotIn: "not in"}
+MAX_GOAL = 10_000       # characters of a goal
+MAX_LITERALS = 256      # literals of a goal or a rule body
+MAX_ARGUMENTS = 64      # arguments of an atom
+MAX_DEPTH = 32          # operators nested in one term
+TOO_DEEP = (RecursionError, MemoryError)   # what Python's own parser raises on deep nesting
 
 
 class Refused(Exception):
@@ -55,7 +60,9 @@ def _predicate(node) -> str:
     return name
 
 
-def _term(node, arithmetic=False):
+def _term(node, arithmetic=False, depth=0):
+    if depth > MAX_DEPTH:
+        raise Refused(node, f"a term nested more than {MAX_DEPTH} operators deep; compute it in steps")
     if isinstance(node, ast.Name):
         if node.id.startswith("__"):
             raise Refused(node, f"the name {node.id!r} is reserved")
@@ -77,7 +84,8 @@ def _term(node, arithmetic=False):
     if isinstance(node, ast.BinOp) and type(node.op) in ARITHMETIC:
         if not arithmetic:
             raise Refused(node, "arithmetic is allowed only inside a comparison")
-        return Arith(ARITHMETIC[type(node.op)], _term(node.left, True), _term(node.right, True))
+        return Arith(ARITHMETIC[type(node.op)], _term(node.left, True, depth + 1),
+                     _term(node.right, True, depth + 1))
     if isinstance(node, ast.JoinedStr):
         raise Refused(node, "f-strings are not allowed")
     if isinstance(node, ast.Attribute):
@@ -99,6 +107,8 @@ def _atom(node, negated=False) -> Atom:
         raise Refused(node, "keyword arguments are not allowed")
     if not node.args:
         raise Refused(node, f"{name}() needs at least one argument")
+    if len(node.args) > MAX_ARGUMENTS:
+        raise Refused(node, f"{name} has {len(node.args)} arguments; at most {MAX_ARGUMENTS}")
     for arg in node.args:
         if isinstance(arg, ast.Starred):
             raise Refused(arg, "starred arguments are not allowed")
@@ -138,9 +148,17 @@ def _literal(node):
 
 
 def _conjuncts(node):
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
-        return _conjuncts(node.left) + _conjuncts(node.right)
-    return [node]
+    """The literals joined by & (left to right), however the & nest; at most MAX_LITERALS."""
+    found, todo = [], [node]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitAnd):
+            todo += [node.right, node.left]
+        else:
+            found.append(node)
+        if len(found) + len(todo) > MAX_LITERALS:
+            raise Refused(node, f"more than {MAX_LITERALS} literals joined by &; split it into rules")
+    return found
 
 
 def _statement(node):
@@ -280,7 +298,7 @@ def parse_text(text: str, path: str, origin: str = ""):
             except Refused as e:
                 problems.append(f"{path}:{start + e.line}: {e}")
                 continue
-            except RecursionError:
+            except TOO_DEEP:
                 problems.append(f"{path}:{line}: statement too deeply nested; split the rule")
                 continue
             if isinstance(parsed, Atom):
@@ -302,11 +320,17 @@ def parse_goal(text: str) -> tuple:
         text = text[:-1]
     if not text:
         raise ValueError("the goal is empty; write e.g. clash('子', X)")
+    if len(text) > MAX_GOAL:
+        raise ValueError(f"the goal has {len(text):,} characters; at most {MAX_GOAL:,}")
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as e:
         raise ValueError(f"syntax error in goal at column {e.offset}: {e.msg}") from None
+    except (TOO_DEEP + (ValueError,)) as e:
+        raise ValueError(f"the goal is nested too deeply or is not text ({type(e).__name__})") from None
     try:
         return tuple(_literal(n) for n in _conjuncts(tree.body))
     except Refused as e:
         raise ValueError(str(e)) from None
+    except TOO_DEEP:
+        raise ValueError("the goal is nested too deeply") from None

@@ -7,9 +7,11 @@ A table reads like this (tabs between cells)::
     element	role	branch
     水	長生	申
 
-The header names the arguments; ``name:int`` makes a column an integer. Lines starting
-with ``#`` are documentation; the ``#`` lines just above a row are that row's notes.
-A table with a header and no rows declares an input predicate (its rows asserted by the program).
+The header names the arguments (each once); ``name:int`` makes a column an integer. Lines
+starting with ``#`` are documentation; the ``#`` lines just above a row are that row's notes. A
+``# @extends`` line above the header says that the rows are meant to join a predicate another
+folder defines. A table with a header and no rows declares an input predicate (its rows
+asserted by the program).
 """
 from __future__ import annotations
 
@@ -17,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import KnowledgeError
+from .files import read_text
+from .reader import PREDICATE, RESERVED
 
 TYPES = {"str": str, "int": int}
 
@@ -52,6 +56,12 @@ class Table:
     def arity(self) -> int:
         return len(self.columns)
 
+    @property
+    def extends(self) -> bool:
+        """Whether a ``# @extends`` line above the header marks the rows as joining a predicate
+        another folder defines."""
+        return any(line.split(None, 1)[:1] in (["@extends"], ["@extends:"]) for line in self.doc)
+
 
 def _column(cell: str, where: str) -> Column:
     name, _, kind = cell.partition(":")
@@ -75,15 +85,10 @@ def read_table(path: Path | str, label: str | None = None) -> Table:
     path = Path(path)
     label = label or str(path)
     predicate = path.stem
-    if not predicate.isidentifier():
+    if not PREDICATE.match(predicate) or predicate in RESERVED or predicate.startswith("_pyD"):
         raise KnowledgeError([f"{label}:1: the file name {path.name!r} must be a predicate name "
-                              "(letters, digits, _)"])
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError as e:
-        raise KnowledgeError([f"{label}:1: not UTF-8 text ({e.reason} at byte {e.start})"]) from None
-    except OSError as e:
-        raise KnowledgeError([f"{label}:1: cannot read ({e.strerror})"]) from None
+                              "(a-z, 0-9 and _, starting with a letter; not a Python name)"])
+    text = read_text(path, label)
     columns, rows, notes, doc, problems, header_line = None, [], [], [], [], 1
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.rstrip("\r")
@@ -101,6 +106,10 @@ def read_table(path: Path | str, label: str | None = None) -> Table:
             except KnowledgeError as e:
                 problems.extend(e.problems)
                 columns = ()
+            twice = sorted({c.name for c in columns if [d.name for d in columns].count(c.name) > 1})
+            if twice:
+                problems.append(f"{where}: the header names {', '.join(twice)} more than once; "
+                                "name each column once")
             continue
         if len(cells) != len(columns):
             problems.append(f"{where}: {len(cells)} cells, the header has {len(columns)} "

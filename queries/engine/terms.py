@@ -10,6 +10,8 @@ from __future__ import annotations
 import operator
 from dataclasses import dataclass, field
 
+from .errors import QueryTooLarge
+
 
 @dataclass(frozen=True)
 class Var:
@@ -165,22 +167,66 @@ def substitute(term, binding: dict):
 
 
 NO_VALUE = (TypeError, ZeroDivisionError)     # what evaluating a term without a value raises
+MAX_TEXT = 4096         # characters of a text arithmetic may make
+MAX_BITS = 256          # bits of a whole number arithmetic may make
 _ARITHMETIC = {"+": operator.add, "-": operator.sub, "*": operator.mul, "//": operator.floordiv,
                "%": operator.mod}
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
+def _is_text(value):
+    return isinstance(value, str)
+
+
+def _is_number(value):
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _too_long():
+    return QueryTooLarge(f"arithmetic made a text longer than {MAX_TEXT:,} characters, so it was stopped "
+                         "(a rule that grows a value without end?)")
+
+
+def _text_times(text, times):
+    if len(text) * max(times, 0) > MAX_TEXT:
+        raise _too_long()
+    return text * times
+
+
+def _apply(op, left, right):
+    if op == "+" and _is_text(left) and _is_text(right):
+        return left + right
+    if op == "*" and _is_text(left) and _is_number(right):
+        return _text_times(left, right)
+    if op == "*" and _is_number(left) and _is_text(right):
+        return _text_times(right, left)
+    if not (_is_number(left) and _is_number(right)):
+        raise TypeError(f"{op} of {type(left).__name__} and {type(right).__name__}")
+    return _ARITHMETIC[op](left, right)
+
+
 def evaluate(term, binding: dict):
-    """The value of an arithmetic term under a binding, computed as Python (and pyDatalog) do.
+    """The value of an arithmetic term under a binding: whole numbers as Python computes them,
+    ``+`` joining two texts and ``*`` repeating a text.
 
     KeyError if a variable is unbound; one of NO_VALUE when the term has no value (a division
-    by zero, a number added to a string).
+    by zero, a number added to a text, ``%`` or ``-`` of a text); QueryTooLarge for a text
+    longer than MAX_TEXT characters or a number of more than MAX_BITS bits.
+
+    >>> evaluate(Arith("+", Const("子"), Var("X")), {"X": "丑"}), evaluate(Arith("%", Const(14), Const(12)), {})
+    ('子丑', 2)
     """
     if isinstance(term, Const):
         return term.value
     if isinstance(term, Var):
         return binding[term.name]
-    return _ARITHMETIC[term.op](evaluate(term.left, binding), evaluate(term.right, binding))
+    value = _apply(term.op, evaluate(term.left, binding), evaluate(term.right, binding))
+    if _is_text(value) and len(value) > MAX_TEXT:
+        raise _too_long()
+    if _is_number(value) and value.bit_length() > MAX_BITS:
+        raise QueryTooLarge(f"arithmetic made a number of more than {MAX_BITS} bits, so it was stopped "
+                            "(a rule that grows a value without end?)")
+    return value
 
 
 def holds(cmp: Compare, binding: dict) -> bool:

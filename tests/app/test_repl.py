@@ -78,8 +78,8 @@ day_break(C, P).
 ?- hidden_motion(C, 3).
 :cast coins 2,1,2,1,1,3 month 戌 day 乙巳
 :cast random seed 7 at 2024-10-08T04:00 tz Asia/Seoul zi-hour next-day
-:cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 丙寅
-:cast 787889 month 戌 day 乙巳 year 甲辰 hour 丙寅
+:cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 戊寅
+:cast 787889 month 戌 day 乙巳 year 甲辰 hour 戊寅
 :judge wealth
 ?- use_grade(C, G).
 :stars
@@ -149,9 +149,9 @@ def test_every_command_through_a_pipe(transcript):
     assert "day_clash_static=always-hidden-motion" in said[":cast 山火賁 to 地火明夷 month 戌 day 乙巳"]
     assert said[":cast coins 2,1,2,1,1,3 month 戌 day 乙巳"].startswith("天水訟 (6)  →  澤水困 (47)")
     assert "zi_hour=next-day" in said[":cast random seed 7 at 2024-10-08T04:00 tz Asia/Seoul zi-hour next-day"]
-    assert "year 甲辰" in said[":cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 丙寅"] or \
-        said[":cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 丙寅"].startswith("error:")
-    assert "year 甲辰" in said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 丙寅"]
+    assert "year 甲辰" in said[":cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 戊寅"] or \
+        said[":cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 戊寅"].startswith("error:")
+    assert "year 甲辰" in said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 戊寅"]
     assert said[":lang ko"] == "language: ko" and "[규칙] clash(子, 午)" in said[":why clash('子', '午')"]
     assert "不成立" in said[":whynot clash('子', '丑')"]
     assert said[":depth 2"] == "proofs fold below depth 2" and said[":depth all"] == "proofs are shown whole"
@@ -168,7 +168,7 @@ def test_every_command_through_a_pipe(transcript):
 
 def test_judge_and_the_other_questions_of_the_cli(transcript):
     out, said, _ = transcript
-    chart = said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 丙寅"]
+    chart = said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 戊寅"]
     judged = said[":judge wealth"]
     assert judged.startswith(chart + "\n\ntopic: seeking wealth\n") and "verdict: 受克無救" in judged
     assert said["?- use_grade(C, G)."] == "G\n────────\n受克無救\n(1 answer)"   # the question stays on C

@@ -3,7 +3,8 @@ import threading
 
 import pytest
 
-from queries.engine import UserError, backend
+from queries.engine import backend
+from queries.engine.errors import QueryTooLarge
 from queries.engine.backend import Backend
 from queries.engine.reader import parse_goal, parse_text
 
@@ -64,14 +65,23 @@ def test_replace_turns_clauses_into_rows():
     assert ask(engine, "m(X)") == [(("X", "z"),)]
 
 
-def test_a_term_without_a_value_gives_no_solution_and_a_bad_order_is_a_user_error():
+def test_a_term_without_a_value_and_an_order_across_types_give_no_solution():
     engine = Backend()
     engine.add("n", ("a", 0))
     engine.add("n", ("b", 2))
-    engine.add_rules(rules("q(X, R) <= n(X, I) & (R == 4 // I)\n"))
+    engine.add_rules(rules("q(X, R) <= n(X, I) & (R == 4 // I)\nr(X) <= n(X, I) & (I != X + 1)\n"))
     assert ask(engine, "q(X, R)") == [(("R", 2), ("X", "b"))]
-    with pytest.raises(UserError, match="not supported between"):
-        engine.solve(parse_goal("n(X, I) & (I < 'a')"))
+    assert ask(engine, "r(X)") == []
+    assert engine.solve(parse_goal("n(X, I) & (I < 'a')")) == []
+    assert ask(engine, "n(X, I) & (1 < 2) & (I > 1)") == [(("I", 2), ("X", "b"))]
+    assert engine.solve(parse_goal("n(X, I) & (2 < 1)")) == []
+
+
+def test_a_value_too_large_stops_the_query():
+    engine = Backend()
+    engine.add("n", ("a", 5000))
+    with pytest.raises(QueryTooLarge, match="longer than 4,096 characters"):
+        engine.solve(parse_goal("n(X, I) & (Y == X * I)"))
 
 
 def test_two_backends_in_one_thread_and_another_thread():

@@ -56,7 +56,7 @@ def test_a_topic_that_takes_no_about_refuses_one_in_one_line(kb, ghost_flourishe
 
 
 def test_the_table_decides_what_about_a_topic_takes(folder):
-    path = folder({"facts/topic_about.tsv": "topic\treads\tbasis\nself\tperson\tproxy-question\n"})
+    path = folder({"facts/topic_about.tsv": "# @extends\ntopic\treads\tbasis\nself\tperson\tproxy-question\n"})
     kb = KnowledgeBase(extra=[path])
     j = judge(cast("787776", month="午", day="丁未", kb=kb), "self", about="father")
     assert j.use_god["relative"] == "父母"

@@ -11,7 +11,8 @@ PROBE_RULE = """# @rule probe.1 probe
 # convention: probe
 reading(C, 'any', K) <= probe(C, K)
 """
-PROBE_CONCLUSIONS = """conclusion\tpolarity\tclass\tko\tzh\ten
+PROBE_CONCLUSIONS = """# @extends: the probe conclusions the test rule concludes
+conclusion\tpolarity\tclass\tko\tzh\ten
 p_use_good\tfavourable\tuse_god\t가\t甲\tuse good
 p_use_bad\tunfavourable\tuse_god\t나\t乙\tuse bad
 p_use_both\tmixed\tuse_god\t다\t丙\tuse both ways

@@ -36,6 +36,11 @@ def bi(x):
     return BR.index(x)
 
 
+def hour_pillar(day, branch):
+    """The hour pillar of a branch on a day, its stem by 五鼠遁 (甲己 days start 子 at 甲子 …)."""
+    return ST[(ST.index(day[0]) % 5 * 2 + bi(branch)) % 10] + branch
+
+
 def rows(name):
     t = read_table(FACTS / f"{name}.tsv")
     cols = [c.name for c in t.columns]
@@ -253,7 +258,7 @@ def placed(kb):
     """Twelve casts: every month, year branch, hour branch and day stem; what each star gets."""
     casts = {}
     for i in range(12):
-        month, day, year, hour = b(2 + i), SIXTY[i], SIXTY[12 + i], SIXTY[24 + i]
+        month, day, year, hour = b(2 + i), SIXTY[i], SIXTY[12 + i], hour_pillar(SIXTY[i], b(i))
         chart = cast("787889", month=month, day=day, year=year, hour=hour, kb=kb)
         casts[chart.id] = {"month": month, "season": season_of(month), "day_stem": day[0],
                            "day_branch": day[1], "year": year[1], "hour": (month, hour[1]),

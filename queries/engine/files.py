@@ -1,0 +1,162 @@
+"""Knowledge files found and read safely: only regular files inside the folder given, each of a
+bounded size, so that nothing outside it is ever read and nothing waits on a pipe or a device.
+
+A link is followed when what it names is inside the folder (the folder as given, links in its
+own path resolved); a link out of it, a pipe, a device or a socket is a problem of its own,
+named by the file's place in the folder and never by what is behind it.
+
+>>> import tempfile, pathlib
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "a.tsv").write_text("x\\n1\\n", encoding="utf-8")
+>>> (folder / "b.tsv").symlink_to("/etc/hostname")
+>>> (tsvs, dls), problems = knowledge_files(folder, ("*.tsv", "*.dl"), lambda p: p.name)
+>>> [p.name for p in tsvs], dls, problems
+(['a.tsv'], [], ['b.tsv:1: a link to a file outside the folder; copy the file into it'])
+"""
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+from pathlib import Path
+
+from .errors import KnowledgeError
+
+MAX_FILE = 8 * 2 ** 20          # bytes of one fact table or clause file
+MAX_FILES = 10_000              # knowledge files of one folder
+MAX_ENTRIES = 20_000            # files and folders looked at in one folder (a mistyped --kb /)
+
+
+def knowledge_files(folder, patterns, name, parts=()):
+    """The files under ``folder`` (a folder that exists) whose names match each of ``patterns``,
+    sorted, one list per pattern, and the problems found on the way (``name(path)`` names a file
+    in a problem). With ``parts`` (subfolder names), only those of them the folder has are read,
+    if it has any. Each folder and file is read once: through its own path before any link to
+    it, and a link to it is then left aside."""
+    root = _real(folder) or Path(folder)
+    starts = [Path(folder) / part for part in parts if os.path.isdir(Path(folder) / part)
+              or os.path.islink(Path(folder) / part)] or [Path(folder)]
+    walk = _Walk(root, patterns, name)
+    links = [path for path in starts if os.path.islink(path)]
+    for path in starts:
+        if path not in links:
+            walk.folder(path, root / path.relative_to(folder))
+    links += walk.links
+    walk.links = []
+    while links and not walk.full:
+        links = sorted(links)
+        path = links.pop(0)
+        target = _real(path)
+        kinds = walk.kinds(path.name)
+        if target is None:
+            if kinds:
+                walk.problems.append(f"{name(path)}:1: cannot read (a link that cannot be followed)")
+        elif not target.is_relative_to(root):
+            if os.path.isdir(target):
+                walk.problems.append(f"{name(path)}: a link to a folder outside the folder; copy the folder into it")
+            elif kinds:
+                walk.problems.append(f"{name(path)}:1: a link to a file outside the folder; copy the file into it")
+        elif os.path.isdir(target):
+            if target not in walk.seen:
+                walk.folder(path, target)
+        elif kinds:
+            walk.file(path, target, kinds)
+        links += walk.links
+        walk.links = []
+    return [sorted(paths) for paths in walk.found], walk.problems
+
+
+def _real(path):
+    """Where a path leads, its links followed; None when one of them cannot be read."""
+    try:
+        return Path(os.path.realpath(path))
+    except (OSError, ValueError):
+        return None
+
+
+class _Walk:
+    """The files found so far under a root, the real folders and files already read, the links
+    met but not yet followed, and the problems."""
+
+    def __init__(self, root, patterns, name):
+        self.patterns, self.name = patterns, name
+        self.found, self.problems, self.links = [[] for _ in patterns], [], []
+        self.seen, self.count, self.entries, self.full = set(), 0, 0, False
+
+    def kinds(self, filename):
+        return [i for i, pattern in enumerate(self.patterns) if fnmatch.fnmatchcase(filename, pattern)]
+
+    def folder(self, shown, real):
+        """Read a folder and its subfolders (not through links: those wait in ``links``)."""
+        todo = [(shown, real)]
+        while todo and not self.full:
+            shown, real = todo.pop()
+            self.seen.add(real)
+            try:
+                entries = sorted(os.scandir(real), key=lambda e: e.name)
+            except OSError as e:
+                self.problems.append(f"{self.name(shown)}: cannot list the folder ({e.strerror})")
+                continue
+            self.entries += len(entries)
+            if self.entries > MAX_ENTRIES:
+                self.problems.append(f"{self.name(shown)}: more than {MAX_ENTRIES:,} files and folders in the "
+                                     "folder; give the folder of your knowledge")
+                self.full = True
+                return
+            for entry in entries:
+                path = shown / entry.name
+                try:
+                    link, folder = entry.is_symlink(), entry.is_dir(follow_symlinks=False)
+                except OSError:
+                    link = folder = False
+                if link:
+                    self.links.append(path)
+                elif folder:
+                    todo.append((path, real / entry.name))
+                elif self.kinds(entry.name):
+                    self.file(path, real / entry.name, self.kinds(entry.name))
+                if self.full:
+                    return
+
+    def file(self, shown, real, kinds):
+        if real in self.seen:
+            return
+        self.seen.add(real)
+        try:
+            mode = os.stat(real).st_mode
+        except OSError:
+            self.problems.append(f"{self.name(shown)}:1: cannot read (a broken link?)")
+            return
+        if not stat.S_ISREG(mode):
+            self.problems.append(f"{self.name(shown)}:1: not a regular file (a pipe, a device or a socket); "
+                                 "only files are read")
+            return
+        self.count += 1
+        if self.count > MAX_FILES:
+            self.problems.append(f"{self.name(shown)}: more than {MAX_FILES:,} knowledge files in one folder")
+            self.full = True
+            return
+        self.found[kinds[0]].append(shown)
+
+
+def read_text(path, label) -> str:
+    """The UTF-8 text of a regular file of at most MAX_FILE bytes; KnowledgeError naming
+    ``label`` otherwise (never waits on a pipe or a device)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except OSError as e:
+        raise KnowledgeError([f"{label}:1: cannot read ({e.strerror})"]) from None
+    with os.fdopen(fd, "rb") as f:
+        try:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise KnowledgeError([f"{label}:1: not a regular file (a pipe, a device or a socket); "
+                                      "only files are read"])
+            data = f.read(MAX_FILE + 1)
+        except OSError as e:
+            raise KnowledgeError([f"{label}:1: cannot read ({e.strerror})"]) from None
+    if len(data) > MAX_FILE:
+        raise KnowledgeError([f"{label}:1: larger than {MAX_FILE:,} bytes; split it into smaller files"])
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise KnowledgeError([f"{label}:1: not UTF-8 text ({e.reason} at byte {e.start})"]) from None

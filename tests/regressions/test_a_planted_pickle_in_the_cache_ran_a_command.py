@@ -1,0 +1,42 @@
+"""The cache loaded ``program-<key>.pickle`` with ``pickle.load``; the key is a hash anyone with
+the package can compute, so a planted file ran a shell command while ``liuyao ask`` printed the
+normal answer. Nothing read from the cache is unpickled: entries are JSON, old pickles are
+removed unread, and no module of ``queries`` but the sandbox's pipe uses pickle."""
+import pickle
+import re
+from pathlib import Path
+
+import queries
+
+from .cache import cache, key  # noqa: F401  (the fixture)
+
+
+class _Plant:
+    def __init__(self, marker):
+        self.marker = str(marker)
+
+    def __reduce__(self):
+        return (exec, (f"open({self.marker!r}, 'w').write('ran')",))
+
+
+def test_a_planted_pickle_never_runs(cache, tmp_path, liuyao):
+    marker, name = tmp_path / "marker", key(cache)
+    for planted in (f"program-{name}.pickle", f"static-{name}.pickle"):
+        (cache / planted).write_bytes(pickle.dumps(_Plant(marker)))
+    assert liuyao("ask", "clash('子', X)")[:2] == (0, "X\n──\n午\n(1 answer)\n")
+    assert not marker.exists()
+    liuyao("ask", "clash(X, '子')", "--kb", _extra(tmp_path))        # a new entry: old pickles go
+    assert not list(cache.glob("*.pickle")) and not marker.exists()
+
+
+def test_only_the_sandbox_pipe_uses_pickle():
+    users = sorted(str(p.relative_to(Path(queries.__file__).parent)) for p in Path(queries.__file__).parent.rglob("*.py")
+                   if re.search(r"^\s*(import pickle|from pickle)", p.read_text(encoding="utf-8"), re.M))
+    assert users == ["sandbox.py"]
+
+
+def _extra(tmp_path):
+    folder = tmp_path / "extra"
+    folder.mkdir(exist_ok=True)
+    (folder / "near.dl").write_text("near(X) <= clash(X, '午')\n", encoding="utf-8")
+    return folder

@@ -120,12 +120,36 @@ class Explanation:
             if binding is None:
                 continue
             body = tuple(substitute(lit, binding) for lit in rule.body)
-            failures.append(self._why_rule(rule, body, depth, seen))
+            failures.append(self._why_rule(rule, atom, body, depth, seen))
         if not tables and not failures and not rules:
             table = "no rows"
         return WhyNot(text, table=table, failures=tuple(failures))
 
-    def _why_rule(self, rule, body, depth, seen):
+    def _actual(self, lit):
+        """What the chart has where a positive literal wanted a value: (the wanted value, the
+        values found), freeing its ground arguments from the last; () when none is found."""
+        for i in reversed(range(len(lit.args))):
+            if not isinstance(lit.args[i], Const):
+                continue
+            free = Var("_Actual")
+            found = self._kb.solve((Atom(lit.pred, lit.args[:i] + (free,) + lit.args[i + 1:]),))
+            values = tuple(sorted({s[free.name] for s in found}, key=value_key))
+            if values:
+                return lit.args[i].value, values
+        return ()
+
+    @staticmethod
+    def _holds_for(rule, atom, solutions):
+        """(variable, values) of each open argument of the goal, over the rule's solutions."""
+        out = []
+        for param, arg in zip(rule.head.args, atom.args):
+            if isinstance(arg, Var) and not arg.name.startswith("_") and arg.name not in dict(out):
+                values = (param.value,) if isinstance(param, Const) else \
+                    tuple(sorted({s[param.name] for s in solutions if param.name in s}, key=value_key))
+                out.append((arg.name, values))
+        return tuple(out)
+
+    def _why_rule(self, rule, atom, body, depth, seen):
         solve = self._kb.solve
         prefix = [{}]
         for k, lit in enumerate(body):
@@ -138,6 +162,8 @@ class Explanation:
             tried = tuple((n, tuple(sorted({p[n] for p in prefix if n in p}, key=value_key)))
                           for n in dict.fromkeys(term_vars(lit)) if n not in agreed and any(n in p for p in prefix))
             holds_proof = sub = None
+            actual = self._actual(shown) if isinstance(shown, Atom) and not shown.negated and \
+                not term_vars(shown) else ()
             if isinstance(lit, Atom) and lit.negated:
                 holds_proof = self._prove_first(Atom(lit.pred, substitute(lit, prefix[0]).args))
             elif isinstance(lit, Atom) and depth > 1 and self._kb.rules_of(lit.pred):
@@ -146,5 +172,7 @@ class Explanation:
                                         for l in body[:k] if isinstance(l, Atom) and not l.negated
                                         and self._kb.rules_of(l.pred)) if p is not None)
             return Failure(rule.info, rule.where, str(shown), k, len(prefix) if k else 0,
-                           tried, holds_proof, sub, because)
-        return Failure(rule.info, rule.where, "", len(body), len(prefix))
+                           tried, holds_proof, sub, because, actual)
+        return Failure(rule.info, rule.where, "", len(body), len(prefix),
+                       holds_for=self._holds_for(rule, atom, prefix))
+

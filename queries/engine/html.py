@@ -120,7 +120,7 @@ def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
     >>> from queries.engine.terms import RuleInfo
     >>> why = WhyNot("p('a')", failures=(Failure(RuleInfo("p.1", "<p>"), "x.dl:3", "q('a')", 0, 0),))
     >>> page = why_not_html(why)
-    >>> "p.1 &lt;p&gt;" in page and "<code>q(&#x27;a&#x27;)</code>" in page
+    >>> "p.1 &lt;p&gt; (x.dl:3): q(&#x27;a&#x27;) fails" in page
     True
     """
     lang = render._lang(lang)
@@ -139,13 +139,7 @@ def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
             out.append(f"<li>{escape(words['no_rows'] if where else words['no_rule'])} "
                        f"<span class='where'>{_e(where)}</span></li>")
         for f in node.failures:
-            title = escape(f"{f.rule.id} {f.rule.title}".strip())
-            tried = "; ".join(f"{k} ∈ {{{', '.join(show(v) for v in vals)}}}" for k, vals in f.tried)
-            ways = f" — {f.ways} {escape(words['ways'])}" if f.ways else ""
-            out.append(f"<li class='failure'><span class='rule'>{title}</span> "
-                       f"<span class='where'>{_e(f.where)}</span>: <code>{_e(f.literal)}</code> "
-                       f"<span class='fails'>{escape(words['fails'])}</span>{ways}"
-                       + (f" <span class='tried'>[{escape(words['tried'])} {escape(tried)}]</span>" if tried else ""))
+            out.append(f"<li class='failure'>{escape(render.failure_line(f, lang))}")
             if f.holds is not None:
                 out.append(f"<div>{escape(words['holds'])}{proof_html(f.holds, lang, open_levels=0)}</div>")
             if f.sub is not None:

@@ -68,7 +68,10 @@ QUESTION = (
                       "the pace, convention timing-horizon)", "UNIT", "month"),
 )
 PROOF = Option("proof", "print the proof of the verdict")
-JUDGE = QUESTION + (PROOF,)
+LEVEL = Option("level", "how much of a proof to show: student (what a student takes as given folds into a line "
+                        "of chart facts) or full", "LEVEL", "student")
+DEPTH = Option("depth", "fold sub-proofs below this depth", "N", "3", int)
+JUDGE = QUESTION + (PROOF, LEVEL, DEPTH)
 SEARCH = (
     Option("pred", "a predicate: all its rules", "PRED", "day_break"),
     Option("grep", "rules whose title, id or source quote contains the text, e.g. 月破", "TEXT", "月破"),

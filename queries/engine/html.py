@@ -120,7 +120,7 @@ def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
     >>> from queries.engine.terms import RuleInfo
     >>> why = WhyNot("p('a')", failures=(Failure(RuleInfo("p.1", "<p>"), "x.dl:3", "q('a')", 0, 0),))
     >>> page = why_not_html(why)
-    >>> "p.1 &lt;p&gt; (x.dl:3): q(&#x27;a&#x27;) fails" in page
+    >>> "p.1 &lt;p&gt;</span> <span class='where'>x.dl:3</span>: <span class='lacks'>q(&#x27;a&#x27;) fails" in page
     True
     """
     lang = render._lang(lang)
@@ -139,7 +139,9 @@ def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
             out.append(f"<li>{escape(words['no_rows'] if where else words['no_rule'])} "
                        f"<span class='where'>{_e(where)}</span></li>")
         for f in node.failures:
-            out.append(f"<li class='failure'>{escape(render.failure_line(f, lang))}")
+            title, where, lacks = render.failure_parts(f, lang)
+            out.append(f"<li class='failure'><span class='rule'>{escape(title)}</span> "
+                       f"<span class='where'>{_e(where)}</span>: <span class='lacks'>{escape(lacks)}</span>")
             if f.holds is not None:
                 out.append(f"<div>{escape(words['holds'])}{proof_html(f.holds, lang, open_levels=0)}</div>")
             if f.sub is not None:

@@ -48,6 +48,14 @@ class Proof:
             object.__setattr__(self, "_hash", value)
             return value
 
+    def __getstate__(self):
+        """Without the cached hash: a string's hash differs from one process to the next."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+
     def __eq__(self, other):
         if self is other:
             return True

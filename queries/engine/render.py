@@ -418,20 +418,26 @@ def _values(values) -> str:
     return ", ".join(show(v) for v in values)
 
 
-def failure_line(f, lang: str = "en") -> str:
-    """What one rule lacks: its first failing literal with the chart's value, or, when its body
-    holds, for which values it holds."""
+def failure_parts(f, lang: str = "en") -> tuple:
+    """(rule, file:line, what it lacks) of one rule of a why-not: its first failing literal with
+    the chart's value, or, when its body holds, for which values it holds."""
     w = WORDS[_lang(lang)]
     title = f"{f.rule.id} {f.rule.title}".strip()
     if not f.literal:
         found = "; ".join(f"{k} = {_values(vals)}" for k, vals in f.holds_for)
-        return f"{title} ({f.where}): " + (w["holds_for"].format(found) if found else w["rule_holds"])
-    line = f"{title} ({f.where}): {f.literal} {w['fails']}"
+        return title, f.where, w["holds_for"].format(found) if found else w["rule_holds"]
+    line = f"{f.literal} {w['fails']}"
     if f.actual:
         wanted, found = f.actual
         line += " — " + w["actual"].format(found=_values(found), wanted=show(wanted))
     tried = "; ".join(f"{k} ∈ {{{_values(vals)}}}" for k, vals in f.tried)
-    return line + (f"  [{w['tried']} {tried}]" if tried else "")
+    return title, f.where, line + (f"  [{w['tried']} {tried}]" if tried else "")
+
+
+def failure_line(f, lang: str = "en") -> str:
+    """``failure_parts`` as one line: ``rule (file:line): what it lacks``."""
+    title, where, lacks = failure_parts(f, lang)
+    return f"{title} ({where}): {lacks}"
 
 
 def why_not_text(why, lang: str = "en", level: str = "full", numbers: dict | None = None,

@@ -85,7 +85,7 @@ def cmd_why(args):
         check = s.check_rule(args.goal)
         _print_check(s, check, args)
         return DONE if check.holds else NEGATIVE
-    proof = s.explain(args.goal, expand_negations=args.expand_negations)
+    proof = s.explain(args.goal, expand_negations=args.expand_negations or _level(args) == "student")
     if proof is None:
         if args.json:
             _print_json({"goal": args.goal, "proof": None})

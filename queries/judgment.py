@@ -19,7 +19,7 @@ import json
 from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
 from .errors import UserError
-from .labels import check_lang
+from .labels import check_lang, vocabulary
 
 QUESTION = ("cast_topic", "cast_about", "cast_asker", "cast_horizon")
 
@@ -77,8 +77,12 @@ def horizons(kb) -> list:
 
 def connectives(kb) -> dict:
     """word -> {lang: template}: the words that join an account's sentences and the phrases of
-    the chart's facts (facts/connective.tsv)."""
-    return {word: {"ko": ko, "zh": zh, "en": en} for word, ko, zh, en in kb.match("connective", None, None, None, None)}
+    the chart's facts (facts/connective.tsv), and ``label.<value>`` -> {lang: name} for the
+    topics and persons a phrase names (``queries.labels.vocabulary``)."""
+    names = vocabulary(kb)
+    labels = {f"label.{value}": name for kind in ("topics", "persons") for value, name in names[kind].items()}
+    return {**labels, **{word: {"ko": ko, "zh": zh, "en": en}
+                         for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 
 
 def account(kb, proof, lang="en") -> list:

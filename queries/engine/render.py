@@ -192,11 +192,13 @@ def _chart_facts(node, lang, ids, phrases=None):
 
 def fact_phrase(node, lang, phrases=None) -> str:
     """A fact as the account and the student level say it: its phrase when ``phrases`` (from
-    facts/connective.tsv, ``fact.<pred>``) has one, else its statement."""
-    template = (phrases or {}).get(f"fact.{node.pred}", {}).get(lang)
+    facts/connective.tsv, ``fact.<pred>``) has one, its values by their names (``label.<value>``),
+    else its statement."""
+    phrases = phrases or {}
+    template = phrases.get(f"fact.{node.pred}", {}).get(lang)
     if not template:
         return node.statement
-    return template.format(*(show(a) for a in node.args))
+    return template.format(*(phrases.get(f"label.{show(a)}", {}).get(lang) or show(a) for a in node.args))
 
 
 def text(proof, lang: str = "en", depth: int | None = None, sources: bool = True, level: str = "full",

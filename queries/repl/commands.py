@@ -253,7 +253,7 @@ class Repl:
             self.proof = check.proof or self.proof
             self.say(check.text(self.lang, depth=self.depth, level=self.level))
             return
-        proof = self.session.explain(goal)
+        proof = self.session.explain(goal, expand_negations=self.level == "student")
         if proof is None:
             self.say(f"{goal} does not hold; :whynot {goal} shows why")
             return

@@ -23,7 +23,7 @@ class Explanation:
     def __init__(self, kb, expand_negations=False):
         """With ``expand_negations`` every negation leaf carries a why-not of its atom."""
         self._kb, self._expand = kb, expand_negations
-        self._proved, self._failed, self._bodies = {}, {}, {}
+        self._proved, self._failed, self._bodies, self._names = {}, {}, {}, {}
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
         """A proof of minimal height of a ground atom that holds, or None."""
@@ -77,23 +77,27 @@ class Explanation:
     def _rule_node(self, rule, binding, budget):
         children = []
         for lit in rule.body:
-            ground = substitute(lit, binding)
-            if isinstance(ground, Compare):
-                children.append(Proof("check", ground.op, (), text=str(ground)))
-            elif ground.negated:
-                args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
-                why = Explanation(self._kb).why_not(Atom(ground.pred, ground.args), 3) if self._expand else None
-                children.append(Proof("not", ground.pred, args, why=why))
-            else:
-                child = self._prove(ground.pred, tuple(a.value for a in ground.args), budget - 1)
+            if isinstance(lit, Atom) and not lit.negated:
+                child = self._prove(lit.pred, tuple(binding[a.name] if isinstance(a, Var) else a.value
+                                                    for a in lit.args), budget - 1)
                 if child is None:
                     return None
                 children.append(child)
-        names = dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l) if v in binding)
+                continue
+            ground = substitute(lit, binding)
+            if isinstance(ground, Compare):
+                children.append(Proof("check", ground.op, (), text=str(ground)))
+            else:
+                args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
+                why = Explanation(self._kb).why_not(Atom(ground.pred, ground.args), 3) if self._expand else None
+                children.append(Proof("not", ground.pred, args, why=why))
+        names = self._names.get(rule)
+        if names is None:
+            names = self._names[rule] = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
         return Proof("rule", rule.head.pred, tuple(binding[v.name] if isinstance(v, Var) else v.value
                                                   for v in rule.head.args),
                      where=rule.where, origin=rule.origin, rule=rule.info,
-                     bindings=tuple((n, binding[n]) for n in names), children=tuple(children),
+                     bindings=tuple((n, binding[n]) for n in names if n in binding), children=tuple(children),
                      height=1 + max((c.height for c in children), default=0))
 
     def _prove_first(self, atom):

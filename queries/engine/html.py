@@ -37,13 +37,22 @@ def _user(origin, lang):
 
 # ---- proofs --------------------------------------------------------------------------------
 
-def proof_html(proof, lang: str = "en", open_levels: int = 2) -> str:
+def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full") -> str:
     """A proof as nested ``<details>``: one per distinct rule node, opened down to
     ``open_levels``; each with its statement, rule id and title, sentence, sources and
     conventions and file:line; facts as list items citing file:line; a sub-proof shown
-    earlier as a link to it.
+    earlier as a link to it. At ``level="student"`` what a student takes as given folds into a
+    line of chart facts under each step, as in ``render.text``.
+
+    >>> from queries.engine.proof import Proof
+    >>> from queries.engine.terms import RuleInfo
+    >>> fact = Proof("fact", "edge", ("a", "b"), where="edge.tsv:2")
+    >>> rule = Proof("rule", "path", ("a", "b"), where="path.dl:1", rule=RuleInfo("path.1"), children=(fact,), height=1)
+    >>> "edge.tsv:2" in proof_html(rule, level="student")
+    False
     """
     lang = render._lang(lang)
+    student = render._check_level(level) == "student"
     words = render.WORDS[lang]
     if proof is None:
         return f"<div class='liuyao liuyao-proof'>{STYLE}<p>{escape(words['no_proof'])}</p></div>"
@@ -89,9 +98,13 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2) -> str:
         if cited:
             out.append("<ul class='sources'>" + "".join(
                 f"<li>{escape(k)}: {escape(v)}</li>" for k, v in cited) + "</ul>")
-        if p.children:
+        children = [c for c in p.children if not (student and render.given(c))]
+        facts = render.chart_facts(p, lang, ids) if student else []
+        if facts:
+            out.append(f"<p class='given'>{escape(words['chart_facts'])}: {escape(' · '.join(facts))}</p>")
+        if children:
             out.append("<ul class='premises'>")
-            for child in p.children:
+            for child in children:
                 node(child, level + 1)
             out.append("</ul>")
         out.append("</details>")

@@ -174,7 +174,7 @@ def _student_head(node, lang, n, sources):
     return lines
 
 
-def _chart_facts(node, lang, ids, phrases=None):
+def chart_facts(node, lang, ids, phrases=None) -> list:
     """The folded premises of a node as one line: a given rule's sentence (with its number to
     expand), a fact of the cast (an asserted one) by its phrase; table rows, comparisons and
     conventions left out (the conventions end the proof)."""
@@ -237,7 +237,7 @@ def _tree(proof, lang, depth, sources, level, ids, shown, out, phrases=None):
         children = [c for c in node.children if not (student and given(c))]
         if student:
             head = _student_head(node, lang, n, sources)
-            facts = _chart_facts(node, lang, ids, phrases) if node.kind == "rule" else []
+            facts = chart_facts(node, lang, ids, phrases) if node.kind == "rule" else []
             if facts:
                 head.append(f"  {WORDS[lang]['chart_facts']}: " + " · ".join(facts))
         else:

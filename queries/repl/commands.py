@@ -226,6 +226,8 @@ class Repl:
         self._put(values, "judge")
         said = self.session.judgment_text()
         level = values.get("level", self.level)
+        if level not in render.LEVELS:
+            raise UserError(f":judge level {level}: use one of {', '.join(render.LEVELS)}")
         if values.get("proof"):
             self.proof = self.session.judgment_proof()
             said += "\n\n" + render.text(self.proof, self.lang, depth=values.get("depth", self.depth), level=level,

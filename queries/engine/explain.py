@@ -23,7 +23,7 @@ class Explanation:
     def __init__(self, kb, expand_negations=False):
         """With ``expand_negations`` every negation leaf carries a why-not of its atom."""
         self._kb, self._expand = kb, expand_negations
-        self._proved, self._failed, self._bodies, self._names = {}, {}, {}, {}
+        self._proved, self._failed, self._bodies, self._names, self._whys = {}, {}, {}, {}, {}
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
         """A proof of minimal height of a ground atom that holds, or None."""
@@ -89,8 +89,9 @@ class Explanation:
                 children.append(Proof("check", ground.op, (), text=str(ground)))
             else:
                 args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
-                why = Explanation(self._kb).why_not(Atom(ground.pred, ground.args), 3) if self._expand else None
-                children.append(Proof("not", ground.pred, args, why=why))
+                children.append(Proof("not", ground.pred, args, why=Atom(ground.pred, ground.args)))
+        children = [Proof("not", c.pred, c.args, why=self._negation_why(c.why)) if c.kind == "not" else c
+                    for c in children]
         names = self._names.get(rule)
         if names is None:
             names = self._names[rule] = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
@@ -99,6 +100,16 @@ class Explanation:
                      where=rule.where, origin=rule.origin, rule=rule.info,
                      bindings=tuple((n, binding[n]) for n in names if n in binding), children=tuple(children),
                      height=1 + max((c.height for c in children), default=0))
+
+    def _negation_why(self, atom):
+        """The why-not of a negated atom, asked alone (a fresh Explanation), once per atom; None
+        unless negations are expanded. Made only for a rule node whose premises all hold."""
+        if not self._expand:
+            return None
+        got = self._whys.get(atom)
+        if got is None:
+            got = self._whys[atom] = Explanation(self._kb).why_not(atom, 3)
+        return got
 
     def _prove_first(self, atom):
         """A proof of the first answer of an atom that holds."""

@@ -296,7 +296,7 @@ def test_a_rule_that_never_ends_is_stopped_and_the_repl_answers_next(tmp_path):
     assert said[3][1] == "R\n────\n妻財\n(1 answer)"
     assert said[4][1].startswith(f"error: loading {count}: no answer within 2 s (computing count)")
     assert said[5][1] == "yes"                                       # the tally folder is still there
-    assert said[6][1] == "line 1 is a 7.\n\n[fact] cast_line(c1, 1, 7)   asserted"       # and the same cast
+    assert said[6][1] == "line 1 drew 7.\n\n[fact] cast_line(c1, 1, 7)   asserted"       # and the same cast
 
 
 def test_kb_option_loads_folders_and_reports_bad_ones(tmp_path):

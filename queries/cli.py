@@ -74,7 +74,7 @@ def _print_check(s, check, args) -> None:
     if args.json:
         _print_json(check.to_data(s.lang))
     else:
-        print(check.text(s.lang, depth=getattr(args, "depth", None), level=_level(args)))
+        print(check.text(s.lang, depth=getattr(args, "depth", None), level=_level(args), connectives=s.connectives()))
 
 
 def cmd_why(args):

@@ -192,9 +192,9 @@ class RuleCheck:
         name = lambda topic: names.get(topic, {}).get(lang, topic)
         return words["speaks"].format(name(self.speaks), name(self.question))
 
-    def text(self, lang="en", depth=None, level="full") -> str:
+    def text(self, lang="en", depth=None, level="full", connectives=None) -> str:
         """The rule, whether it holds and to what it speaks, then the proof through it (at a
-        level: student or full) or why not."""
+        level: student or full, after its account, said with ``connectives``) or why not."""
         from .engine import render
         from .labels import WORDS
         words = WORDS[lang]
@@ -204,6 +204,7 @@ class RuleCheck:
         if topic:
             lines.append(f"  {topic}")
         if self.proof is not None:
+            lines += ["  " + said for said in render.account(self.proof, lang, connectives)]
             lines += [f"  {words['proof_follows']}"] + ["    " + line for line in
                                                         render.text(self.proof, lang, depth=depth, level=level).splitlines()]
         elif self.failure is not None:

@@ -253,7 +253,7 @@ class Repl:
         if "(" not in goal:
             check = self.session.check_rule(goal)
             self.proof = check.proof or self.proof
-            self.say(check.text(self.lang, depth=self.depth, level=self.level))
+            self.say(check.text(self.lang, depth=self.depth, level=self.level, connectives=self.session.connectives()))
             return
         proof = self.session.explain(goal, expand_negations=self.level == "student")
         if proof is None:

@@ -192,7 +192,8 @@ def _leaves(t):
 
 def resolve(document):
     """The document (any JSON value holding proofs, docs/proof-json.md) with every ``{"ref": n}``
-    replaced by the node numbered n written before it; a ref to no earlier node raises KeyError."""
+    replaced by the node numbered n written before it (the same dict, so the trees share it, as
+    the proofs did); a ref to no earlier node raises KeyError."""
     nodes = {}
 
     def walk(value):
@@ -201,7 +202,8 @@ def resolve(document):
         if not isinstance(value, dict):
             return value
         if "ref" in value:
-            return {**nodes[value["ref"]], **{k: v for k, v in value.items() if k != "ref"}}
+            extra = {k: v for k, v in value.items() if k != "ref"}
+            return {**nodes[value["ref"]], **extra} if extra else nodes[value["ref"]]
         out = {}
         if "id" in value and "kind" in value:
             nodes[value["id"]] = out

@@ -11,7 +11,7 @@ import sys
 
 from . import options
 from .errors import UserError
-from .options import CAST, PROOF, QUESTION, SEARCH, Parser, add_common
+from .options import CAST, DEPTH, LEVEL, PROOF, QUESTION, SEARCH, Parser, add_common
 from .status import DONE, NEGATIVE, run
 
 HINT = "liuyao "            # how an answer names another command: liuyao facts PRED
@@ -81,7 +81,7 @@ def _print_check(s, check, args) -> None:
     if args.json:
         _print_json(check.to_data(s.lang))
     else:
-        print(check.text(s.lang, depth=getattr(args, "depth", None)))
+        print(check.text(s.lang, depth=getattr(args, "depth", None), level=_level(args), connectives=s.connectives()))
 
 
 def cmd_why(args):
@@ -92,7 +92,7 @@ def cmd_why(args):
         check = s.check_rule(args.goal)
         _print_check(s, check, args)
         return DONE if check.holds else NEGATIVE
-    proof = s.explain(args.goal, expand_negations=args.expand_negations)
+    proof = s.explain(args.goal, expand_negations=args.expand_negations or _level(args) == "student")
     if proof is None:
         if args.json:
             _print_json({"goal": args.goal, "proof": None})
@@ -100,15 +100,25 @@ def cmd_why(args):
             print(f"{args.goal} does not hold; liuyao why-not shows why")
         _hint(s, args.goal)
         return NEGATIVE
+    words = s.connectives()
     if args.json:
-        _print_json({"goal": args.goal, "proof": render.to_data(proof, s.lang)})
+        _print_json({"goal": args.goal, "account": render.account(proof, s.lang, words),
+                     "proof": render.to_data(proof, s.lang)})
     elif args.dot:
         print(render.to_dot(proof, s.lang))
     elif args.sentences:
         print(render.sentences(proof, s.lang))
     else:
-        print(render.text(proof, s.lang, depth=args.depth))
+        print("\n".join(render.account(proof, s.lang, words)) + "\n")
+        print(render.text(proof, s.lang, depth=args.depth, level=_level(args), phrases=words))
     return DONE
+
+
+def _level(args) -> str:
+    from .engine.render import LEVELS
+    if args.level not in LEVELS:
+        raise UserError(f"--level {args.level}: use one of {', '.join(LEVELS)}")
+    return args.level
 
 
 def cmd_why_not(args):
@@ -131,7 +141,7 @@ def cmd_why_not(args):
         check = s.check_rule(args.goal)
         _print_check(s, check, args)
         return NEGATIVE if check.holds else DONE
-    why = s.why_not(args.goal)
+    why = s.why_not(args.goal, depth=args.depth)
     if why is None:
         if args.json:
             _print_json({"goal": args.goal, "why_not": None})
@@ -141,7 +151,7 @@ def cmd_why_not(args):
     if args.json:
         _print_json({"goal": args.goal, "why_not": render.why_not_data(why, s.lang)})
     else:
-        print(render.why_not_text(why, s.lang))
+        print(render.why_not_text(why, s.lang, level=_level(args)))
     _hint(s, args.goal)
     return DONE
 
@@ -178,7 +188,8 @@ def cmd_judge(args):
     if not options.has_cast(options.given(args, CAST)):
         raise UserError("give the cast to judge, e.g. liuyao judge 787889 --month 戌 --day 乙巳 --topic wealth")
     _cast(s, args)
-    print(s.judgment_json(proof=args.proof) if args.json else s.judgment_text(proof=args.proof))
+    print(s.judgment_json(proof=args.proof) if args.json else
+          s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth))
     return DONE
 
 
@@ -290,7 +301,8 @@ def parser():
                         cast=True))
     j = _command(sub, "judge", "judge a question: the use-god, its states and verdict", cmd_judge, cast=True,
                  question="required")
-    options.add_options(j, (PROOF,))
+    options.add_options(j, (PROOF, LEVEL, DEPTH))
+    j.set_defaults(level="full")
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))
@@ -300,7 +312,8 @@ def parser():
                         question=True))
     w = _command(sub, "why", "prove a goal, or a rule's head through that rule (a rule id: r000.87.offspring_world)",
                  cmd_why, goal=True, cast=True, question=True)
-    w.add_argument("--depth", type=options.natural, default=None, help="fold sub-proofs below this depth")
+    options.add_options(w, (LEVEL, DEPTH))
+    w.set_defaults(level="full")
     w.add_argument("--dot", action="store_true", help="print a Graphviz graph")
     w.add_argument("--sentences", action="store_true", help="print numbered sentences")
     w.add_argument("--expand-negations", action="store_true",
@@ -310,6 +323,8 @@ def parser():
                   "line (--source 000:87) do not apply: the first failing condition", cmd_why_not, goal="optional",
                   cast=True, question=True)
     wn.add_argument("--source", metavar="SEED:LINE", help="every reading of a line of a book, e.g. 000:87")
+    wn.add_argument("--level", default="full", metavar="LEVEL", help=LEVEL.help)
+    wn.add_argument("--depth", type=int, default=4, metavar="N", help="follow a failing derived condition N levels down")
     add_common(wn)
     r = _command(sub, "rules", "find rules: of a predicate, a classical name (--grep 月破), a line of a book "
                  "(--source 000:55) or a topic (--topic illness)", cmd_rules)

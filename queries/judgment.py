@@ -17,9 +17,9 @@ from __future__ import annotations
 import json
 
 from . import readings as reading_layer, timing as timing_layer, views
-from .engine import render
+from .engine import LANGS, render
 from .errors import UserError
-from .labels import check_lang
+from .labels import check_lang, vocabulary
 
 QUESTION = ("cast_topic", "cast_about", "cast_asker", "cast_horizon")
 
@@ -73,6 +73,27 @@ def horizons(kb) -> list:
     """The units an asker may set the timing in, nearest first (facts/timing_unit_name.tsv)."""
     return [u for u, _ in sorted(((u, order) for u, order, *_ in
                                   kb.match("timing_unit_name", None, None, None, None, None)), key=lambda r: r[1])]
+
+
+def connectives(kb) -> dict:
+    """word -> {lang: template}: the words that join an account's sentences and the phrases of
+    the chart's facts (facts/connective.tsv), and ``label.<value>`` -> {lang: name} for the
+    topics and persons a phrase names (``queries.labels.vocabulary``)."""
+    names = vocabulary(kb)
+    labels = {f"label.{value}": name for kind in ("topics", "persons") for value, name in names[kind].items()}
+    return {**labels, **{word: {"ko": ko, "zh": zh, "en": en}
+                         for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
+
+
+def account(kb, proof, lang="en") -> list:
+    """The account of a proof in a language (``render.account`` with the knowledge's connectives).
+
+    >>> from queries.chart import cast
+    >>> j = judge(cast("787889", month="戌", day="乙巳"), "illness", about="father")
+    >>> print(account(j.chart.kb, j.proof(), "en")[-1])
+    On this chart: the month is 戌.
+    """
+    return render.account(proof, check_lang(lang), connectives(kb))
 
 
 def judge(chart, topic, about=None, asker=None, horizon=None) -> "Judgment":
@@ -186,35 +207,48 @@ class Judgment:
                             "timing_none": timing_layer.blocked(self)}
         return self._timing
 
+    def account(self, lang="en") -> list:
+        """Three to eight sentences: what the verdict's proof decided and why (``account``)."""
+        return account(self.chart.kb, self.proof(), lang)
+
     def to_data(self, proof=True, lang="en") -> dict:
-        """Every field as plain data; with ``proof`` the proof of the grade (``proof``) and of each
-        reading (``readings[i].proof``)."""
+        """Every field as plain data, the account first (in every language); with ``proof`` the proof of each reading
+        (``readings[i].proof``) and of the grade (``proof``), written in that order and sharing
+        their sub-proofs by reference (docs/proof-json.md)."""
+        shared = render.Shared()
         data = {"topic": self.topic, "about": self.about, "asker": self.asker, "horizon": self.horizon,
-                "cast": self.chart.id, "use_god": self.use_god, "candidates": self.candidates,
+                "cast": self.chart.id, "account": {each: self.account(each) for each in LANGS},
+                "use_god": self.use_god,
+                "candidates": self.candidates,
                 "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
                 "verdict": {**self.verdict, **self.weighing}, "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
                 "conventions": self.chart.conventions,
-                "readings": [{**r, "proof": render.to_data(r["proof"], lang)} for r in self.readings(proofs=True)]
-                if proof else self.readings(), **self.timing()}
+                "readings": [{**r, "proof": render.to_data(r["proof"], lang, shared)}
+                             for r in self.readings(proofs=True)] if proof else self.readings(), **self.timing()}
         if proof:
-            data["proof"] = render.to_data(self.proof(), lang)
+            data["proof"] = render.to_data(self.proof(), lang, shared)
         return data
 
     def to_json(self, proof=True, lang="en") -> str:
-        return json.dumps(self.to_data(proof, lang), ensure_ascii=False, indent=2)
+        return json.dumps(self.to_data(proof, lang), ensure_ascii=False, indent=1)
 
-    def text(self, lang="en", proof=False) -> str:
-        """The chart, the judgment under it and, with ``proof``, the proof of the verdict."""
+    def text(self, lang="en", proof=False, level="full", depth=None) -> str:
+        """The chart, then the judgment: the account, the verdict, the readings that apply, the
+        timing and, with ``proof``, the proof of the verdict at a level (student or full)."""
         chart = self.chart
-        out = views.judgment_text(self.to_data(proof=False), chart.to_data(stars=False), check_lang(lang),
+        out = views.judgment_text(self.to_data(proof=False, lang=lang), chart.to_data(stars=False), check_lang(lang),
                                   chart.vocabulary())
-        return out + ("\n\n" + render.text(self.proof(), lang) if proof else "")
+        if not proof:
+            return out
+        return out + "\n\n" + render.text(self.proof(), lang, depth=depth, level=level,
+                                           phrases=connectives(chart.kb))
 
     def html(self, lang="en") -> str:
-        """The chart and the judgment as HTML (one self-contained div)."""
+        """The chart and the judgment as HTML (one self-contained div); the proof on demand is
+        ``proof()``, which a notebook shows as a folded tree."""
         chart = self.chart
-        return views.judgment_html(self.to_data(proof=False), chart.to_data(stars=False), check_lang(lang),
+        return views.judgment_html(self.to_data(proof=False, lang=lang), chart.to_data(stars=False), check_lang(lang),
                                    chart.vocabulary())
 
     def __str__(self):

@@ -29,7 +29,7 @@ class Option:
     help: str
     metavar: str = ""
     example: str = ""
-    type: type = str
+    type: object = str
     many: bool = False
 
     @property
@@ -67,13 +67,29 @@ QUESTION = (
     Option("horizon", "the unit of the timing 應期: hour, day, month or year (default: by the topic and "
                       "the pace, convention timing-horizon)", "UNIT", "month"),
 )
+
+
+def natural(text) -> int:
+    """An argparse type: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number, 0 or more")
+    return value
+
+
 LIMITS = (
     Option("timeout", "seconds a question may take, loading included (default 10; 0 for none)", "SECONDS", "10",
            float),
     Option("memory", "megabytes a question may hold (default 512; 0 for none)", "MB", "512", float),
 )
 PROOF = Option("proof", "print the proof of the verdict")
-JUDGE = QUESTION + (PROOF,)
+LEVEL = Option("level", "how much of a proof to show: student (what a student takes as given folds into a line "
+                        "of chart facts) or full", "LEVEL", "student")
+DEPTH = Option("depth", "fold sub-proofs below this depth", "N", "3", natural)
+JUDGE = QUESTION + (PROOF, LEVEL, DEPTH)
 SEARCH = (
     Option("pred", "a predicate: all its rules", "PRED", "day_break"),
     Option("grep", "rules whose title, id or source quote contains the text, e.g. 月破", "TEXT", "月破"),
@@ -134,17 +150,6 @@ def limits(args):
     return Limits(seconds=given["timeout"], memory_mb=given["memory"])
 
 
-def natural(text) -> int:
-    """An argparse type: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        value = -1
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number, 0 or more")
-    return value
-
-
 def add_options(parser, options, *, title=None, positional=None, required=()) -> None:
     """Add options to an argparse parser (in a group when titled); ``positional`` names the one
     given without a dash (nargs ``?`` unless required)."""
@@ -197,11 +202,12 @@ def parse_words(text: str, options, positional=None, *, command=":cast", example
                     raise UserError(f"{command}: {option.word} needs a value, e.g. {option.word} {option.example}")
                 value, i = tokens[i + 1], i + 1
             i += 1
-            if option.type is int:
+            if option.type is not str:
                 try:
-                    value = int(value)
-                except ValueError:
-                    raise UserError(f"{command}: {option.word} {value!r}: give a whole number") from None
+                    value = option.type(value)
+                except (ValueError, argparse.ArgumentTypeError):
+                    raise UserError(f"{command}: {option.word} {value!r}: give a "
+                                    f"{'number' if option.type is float else 'whole number, 0 or more'}") from None
             if option.many:
                 values.setdefault(option.name, []).append(value)
             else:

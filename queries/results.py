@@ -192,8 +192,9 @@ class RuleCheck:
         name = lambda topic: names.get(topic, {}).get(lang, topic)
         return words["speaks"].format(name(self.speaks), name(self.question))
 
-    def text(self, lang="en", depth=None) -> str:
-        """The rule, whether it holds and to what it speaks, then the proof through it or why not."""
+    def text(self, lang="en", depth=None, level="full", connectives=None) -> str:
+        """The rule, whether it holds and to what it speaks, then the proof through it (at a
+        level: student or full, after its account, said with ``connectives``) or why not."""
         from .engine import render
         from .labels import WORDS
         words = WORDS[lang]
@@ -203,10 +204,11 @@ class RuleCheck:
         if topic:
             lines.append(f"  {topic}")
         if self.proof is not None:
+            lines += ["  " + said for said in render.account(self.proof, lang, connectives)]
             lines += [f"  {words['proof_follows']}"] + ["    " + line for line in
-                                                        render.text(self.proof, lang, depth=depth).splitlines()]
+                                                        render.text(self.proof, lang, depth=depth, level=level).splitlines()]
         elif self.failure is not None:
-            lines += ["  " + line for line in render.why_not_text(self.failure, lang).splitlines()[1:]]
+            lines += ["  " + line for line in render.why_not_text(self.failure, lang, level).splitlines()[1:]]
         return "\n".join(lines)
 
     def to_data(self, lang="en") -> dict:

@@ -303,8 +303,8 @@ class Session:
         return None if j is None else (j.topic, j.about, j.asker, j.horizon)
 
     @served("the judgment")
-    def judgment_text(self, lang=None, proof=False) -> str:
-        return self._judgment().text(check_lang(lang or self.lang), proof=proof)
+    def judgment_text(self, lang=None, proof=False, level="full", depth=None) -> str:
+        return self._judgment().text(check_lang(lang or self.lang), proof=proof, level=level, depth=depth)
 
     @served("the judgment")
     def judgment_json(self, lang=None, proof=True) -> str:
@@ -444,6 +444,12 @@ class Session:
                 known = sorted({path.name[:3] for path in folder.glob("*.txt")})
                 raise UserError(f"--seed {seed}: no such seed; use one of {', '.join(known)}")
         return lines
+
+    @served("reading the connectives")
+    def connectives(self) -> dict:
+        """The words of an account and the phrases of the chart's facts (facts/connective.tsv)."""
+        from .judgment import connectives
+        return connectives(self.kb)
 
     @served("reading the vocabulary")
     def vocabulary(self) -> dict:

@@ -23,7 +23,7 @@ class Explanation:
     def __init__(self, kb, expand_negations=False):
         """With ``expand_negations`` every negation leaf carries a why-not of its atom."""
         self._kb, self._expand = kb, expand_negations
-        self._proved, self._failed, self._bodies = {}, {}, {}
+        self._proved, self._failed, self._bodies, self._names, self._whys = {}, {}, {}, {}, {}
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
         """A proof of minimal height of a ground atom that holds, or None."""
@@ -77,24 +77,39 @@ class Explanation:
     def _rule_node(self, rule, binding, budget):
         children = []
         for lit in rule.body:
-            ground = substitute(lit, binding)
-            if isinstance(ground, Compare):
-                children.append(Proof("check", ground.op, (), text=str(ground)))
-            elif ground.negated:
-                args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
-                why = Explanation(self._kb).why_not(Atom(ground.pred, ground.args), 3) if self._expand else None
-                children.append(Proof("not", ground.pred, args, why=why))
-            else:
-                child = self._prove(ground.pred, tuple(a.value for a in ground.args), budget - 1)
+            if isinstance(lit, Atom) and not lit.negated:
+                child = self._prove(lit.pred, tuple(binding[a.name] if isinstance(a, Var) else a.value
+                                                    for a in lit.args), budget - 1)
                 if child is None:
                     return None
                 children.append(child)
-        names = dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l) if v in binding)
+                continue
+            ground = substitute(lit, binding)
+            if isinstance(ground, Compare):
+                children.append(Proof("check", ground.op, (), text=str(ground)))
+            else:
+                args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
+                children.append(Proof("not", ground.pred, args, why=Atom(ground.pred, ground.args)))
+        children = [Proof("not", c.pred, c.args, why=self._negation_why(c.why)) if c.kind == "not" else c
+                    for c in children]
+        names = self._names.get(rule)
+        if names is None:
+            names = self._names[rule] = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
         return Proof("rule", rule.head.pred, tuple(binding[v.name] if isinstance(v, Var) else v.value
                                                   for v in rule.head.args),
                      where=rule.where, origin=rule.origin, rule=rule.info,
-                     bindings=tuple((n, binding[n]) for n in names), children=tuple(children),
+                     bindings=tuple((n, binding[n]) for n in names if n in binding), children=tuple(children),
                      height=1 + max((c.height for c in children), default=0))
+
+    def _negation_why(self, atom):
+        """The why-not of a negated atom, asked alone (a fresh Explanation), once per atom; None
+        unless negations are expanded. Made only for a rule node whose premises all hold."""
+        if not self._expand:
+            return None
+        got = self._whys.get(atom)
+        if got is None:
+            got = self._whys[atom] = Explanation(self._kb).why_not(atom, 3)
+        return got
 
     def _prove_first(self, atom):
         """A proof of the first answer of an atom that holds."""
@@ -120,12 +135,36 @@ class Explanation:
             if binding is None:
                 continue
             body = tuple(substitute(lit, binding) for lit in rule.body)
-            failures.append(self._why_rule(rule, body, depth, seen))
+            failures.append(self._why_rule(rule, atom, body, depth, seen))
         if not tables and not failures and not rules:
             table = "no rows"
         return WhyNot(text, table=table, failures=tuple(failures))
 
-    def _why_rule(self, rule, body, depth, seen):
+    def _actual(self, lit):
+        """What the chart has where a positive literal wanted a value: (the wanted value, the
+        values found), freeing its ground arguments from the last; () when none is found."""
+        for i in reversed(range(len(lit.args))):
+            if not isinstance(lit.args[i], Const):
+                continue
+            free = Var("_Actual")
+            found = self._kb.solve((Atom(lit.pred, lit.args[:i] + (free,) + lit.args[i + 1:]),))
+            values = tuple(sorted({s[free.name] for s in found}, key=value_key))
+            if values:
+                return lit.args[i].value, values
+        return ()
+
+    @staticmethod
+    def _holds_for(rule, atom, solutions):
+        """(variable, values) of each open argument of the goal, over the rule's solutions."""
+        out = []
+        for param, arg in zip(rule.head.args, atom.args):
+            if isinstance(arg, Var) and not arg.name.startswith("_") and arg.name not in dict(out):
+                values = (param.value,) if isinstance(param, Const) else \
+                    tuple(sorted({s[param.name] for s in solutions if param.name in s}, key=value_key))
+                out.append((arg.name, values))
+        return tuple(out)
+
+    def _why_rule(self, rule, atom, body, depth, seen):
         solve = self._kb.solve
         prefix = [{}]
         for k, lit in enumerate(body):
@@ -138,6 +177,8 @@ class Explanation:
             tried = tuple((n, tuple(sorted({p[n] for p in prefix if n in p}, key=value_key)))
                           for n in dict.fromkeys(term_vars(lit)) if n not in agreed and any(n in p for p in prefix))
             holds_proof = sub = None
+            actual = self._actual(shown) if isinstance(shown, Atom) and not shown.negated and \
+                not term_vars(shown) else ()
             if isinstance(lit, Atom) and lit.negated:
                 holds_proof = self._prove_first(Atom(lit.pred, substitute(lit, prefix[0]).args))
             elif isinstance(lit, Atom) and depth > 1 and self._kb.rules_of(lit.pred):
@@ -146,5 +187,7 @@ class Explanation:
                                         for l in body[:k] if isinstance(l, Atom) and not l.negated
                                         and self._kb.rules_of(l.pred)) if p is not None)
             return Failure(rule.info, rule.where, str(shown), k, len(prefix) if k else 0,
-                           tried, holds_proof, sub, because)
-        return Failure(rule.info, rule.where, "", len(body), len(prefix))
+                           tried, holds_proof, sub, because, actual)
+        return Failure(rule.info, rule.where, "", len(body), len(prefix),
+                       holds_for=self._holds_for(rule, atom, prefix))
+

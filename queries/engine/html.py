@@ -37,13 +37,22 @@ def _user(origin, lang):
 
 # ---- proofs --------------------------------------------------------------------------------
 
-def proof_html(proof, lang: str = "en", open_levels: int = 2) -> str:
+def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full") -> str:
     """A proof as nested ``<details>``: one per distinct rule node, opened down to
     ``open_levels``; each with its statement, rule id and title, sentence, sources and
     conventions and file:line; facts as list items citing file:line; a sub-proof shown
-    earlier as a link to it.
+    earlier as a link to it. At ``level="student"`` what a student takes as given folds into a
+    line of chart facts under each step, as in ``render.text``.
+
+    >>> from queries.engine.proof import Proof
+    >>> from queries.engine.terms import RuleInfo
+    >>> fact = Proof("fact", "edge", ("a", "b"), where="edge.tsv:2")
+    >>> rule = Proof("rule", "path", ("a", "b"), where="path.dl:1", rule=RuleInfo("path.1"), children=(fact,), height=1)
+    >>> "edge.tsv:2" in proof_html(rule, level="student")
+    False
     """
     lang = render._lang(lang)
+    student = render._check_level(level) == "student"
     words = render.WORDS[lang]
     if proof is None:
         return f"<div class='liuyao liuyao-proof'>{STYLE}<p>{escape(words['no_proof'])}</p></div>"
@@ -89,9 +98,13 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2) -> str:
         if cited:
             out.append("<ul class='sources'>" + "".join(
                 f"<li>{escape(k)}: {escape(v)}</li>" for k, v in cited) + "</ul>")
-        if p.children:
+        children = [c for c in p.children if not (student and render.given(c))]
+        facts = render.chart_facts(p, lang, ids) if student else []
+        if facts:
+            out.append(f"<p class='given'>{escape(words['chart_facts'])}: {escape(' · '.join(facts))}</p>")
+        if children:
             out.append("<ul class='premises'>")
-            for child in p.children:
+            for child in children:
                 node(child, level + 1)
             out.append("</ul>")
         out.append("</details>")
@@ -120,7 +133,7 @@ def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
     >>> from queries.engine.terms import RuleInfo
     >>> why = WhyNot("p('a')", failures=(Failure(RuleInfo("p.1", "<p>"), "x.dl:3", "q('a')", 0, 0),))
     >>> page = why_not_html(why)
-    >>> "p.1 &lt;p&gt;" in page and "<code>q(&#x27;a&#x27;)</code>" in page
+    >>> "p.1 &lt;p&gt;</span> <span class='where'>x.dl:3</span>: <span class='lacks'>q(&#x27;a&#x27;) fails" in page
     True
     """
     lang = render._lang(lang)
@@ -139,13 +152,9 @@ def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
             out.append(f"<li>{escape(words['no_rows'] if where else words['no_rule'])} "
                        f"<span class='where'>{_e(where)}</span></li>")
         for f in node.failures:
-            title = escape(f"{f.rule.id} {f.rule.title}".strip())
-            tried = "; ".join(f"{k} ∈ {{{', '.join(show(v) for v in vals)}}}" for k, vals in f.tried)
-            ways = f" — {f.ways} {escape(words['ways'])}" if f.ways else ""
-            out.append(f"<li class='failure'><span class='rule'>{title}</span> "
-                       f"<span class='where'>{_e(f.where)}</span>: <code>{_e(f.literal)}</code> "
-                       f"<span class='fails'>{escape(words['fails'])}</span>{ways}"
-                       + (f" <span class='tried'>[{escape(words['tried'])} {escape(tried)}]</span>" if tried else ""))
+            title, where, lacks = render.failure_parts(f, lang)
+            out.append(f"<li class='failure'><span class='rule'>{escape(title)}</span> "
+                       f"<span class='where'>{_e(where)}</span>: <span class='lacks'>{escape(lacks)}</span>")
             if f.holds is not None:
                 out.append(f"<div>{escape(words['holds'])}{proof_html(f.holds, lang, open_levels=0)}</div>")
             if f.sub is not None:

@@ -15,6 +15,9 @@ hold pyDatalog's answers and every proof against them.
 [('a', 'b'), ('a', 'c'), ('b', 'c')]
 >>> check(kb.explain("path('a', 'c')"), kb.program, model)
 []
+>>> from queries.engine.render import to_data
+>>> check_data(resolve(to_data(kb.explain("path('a', 'c')"))), kb.program, model)
+[]
 """
 from __future__ import annotations
 
@@ -183,3 +186,78 @@ def _leaves(t):
     if isinstance(t, (Var, Const)):
         return [t]
     return _leaves(t.left) + _leaves(t.right)
+
+
+# ---- proof JSON ----------------------------------------------------------------------------
+
+def resolve(document):
+    """The document (any JSON value holding proofs, docs/proof-json.md) with every ``{"ref": n}``
+    replaced by the node numbered n written before it (the same dict, so the trees share it, as
+    the proofs did); a ref to no earlier node raises KeyError."""
+    nodes = {}
+
+    def walk(value):
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if not isinstance(value, dict):
+            return value
+        if "ref" in value:
+            extra = {k: v for k, v in value.items() if k != "ref"}
+            return {**nodes[value["ref"]], **extra} if extra else nodes[value["ref"]]
+        out = {}
+        if "id" in value and "kind" in value:
+            nodes[value["id"]] = out
+        for k, v in value.items():
+            out[k] = walk(v)
+        return out
+
+    return walk(document)
+
+
+def check_data(node, program, model: Model) -> list:
+    """Problems with a proof as data (``resolve``d first): the checks of ``check``, read from JSON."""
+    facts = {(f.atom.pred, tuple(a.value for a in f.atom.args)): f.where for f in program.facts}
+    rules = {r.where: r for r in program.rules}
+    problems = []
+
+    def walk(n):
+        args = tuple(n.get("args", ()))
+        if n["kind"] == "fact":
+            if n.get("origin") == "asserted":
+                if args not in model.relation(n["pred"]):
+                    problems.append(f"{n['statement']} was not asserted")
+            elif facts.get((n["pred"], args)) != n.get("where"):
+                problems.append(f"{n['statement']} is not a row at {n.get('where')}")
+            return
+        if n["kind"] != "rule":
+            problems.append(f"{n['statement']}: a {n['kind']} node cannot be the conclusion")
+            return
+        rule = rules.get(n.get("where"))
+        if rule is None or rule.info.id != n["rule"]["id"]:
+            problems.append(f"{n['statement']}: no rule {n['rule']['id']} at {n.get('where')}")
+            return
+        binding = n["bindings"]
+        head = substitute(rule.head, binding)
+        if head.pred != n["pred"] or any(not isinstance(a, Const) for a in head.args) or \
+                tuple(a.value for a in head.args) != args:
+            problems.append(f"{n['statement']} is not the head of {rule.info.id} under {binding}")
+        if len(n["children"]) != len(rule.body):
+            problems.append(f"{n['statement']}: {len(n['children'])} premises for {len(rule.body)} literals")
+            return
+        for lit, child in zip(rule.body, n["children"]):
+            ground = substitute(lit, binding)
+            if isinstance(lit, Compare):
+                if child["kind"] != "check" or not holds(lit, binding):
+                    problems.append(f"{n['statement']}: comparison {ground} does not hold")
+                continue
+            want = tuple(a.value if isinstance(a, Const) else {"var": a.name} for a in ground.args)
+            if child.get("pred") != ground.pred or tuple(child.get("args", ())) != want:
+                problems.append(f"{n['statement']}: premise {child['statement']} is not {ground}")
+            elif lit.negated:
+                if child["kind"] != "not" or next(model.matches(Atom(ground.pred, ground.args), {}), None) is not None:
+                    problems.append(f"{n['statement']}: {ground} is false")
+            else:
+                walk(child)
+
+    walk(node)
+    return problems

@@ -23,7 +23,7 @@ def statement(pred, args) -> str:
     return f"{pred}({', '.join(show(a) for a in args)})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Proof:
     kind: str                      # fact | rule | not | check
     pred: str                      # predicate, or the comparison operator for a check
@@ -37,6 +37,34 @@ class Proof:
     height: int = 0
     why: object = None             # not: a WhyNot of the negated atom, when asked for
     convention: tuple = ()         # fact: (name, value) when the row states a convention's choice
+
+    def __hash__(self):
+        """Computed once: a frozen dataclass would hash its whole subtree on every lookup."""
+        try:
+            return self.__dict__["_hash"]
+        except KeyError:
+            value = hash((self.kind, self.pred, self.args, self.where, self.rule, self.bindings, self.children,
+                          self.text, self.why, self.convention))
+            object.__setattr__(self, "_hash", value)
+            return value
+
+    def __getstate__(self):
+        """Without the cached hash: a string's hash differs from one process to the next."""
+        return {k: v for k, v in self.__dict__.items() if k != "_hash"}
+
+    def __setstate__(self, state):
+        for k, v in state.items():
+            object.__setattr__(self, k, v)
+
+    def __eq__(self, other):
+        if self is other:
+            return True
+        if not isinstance(other, Proof) or hash(self) != hash(other):
+            return False
+        return (self.kind, self.pred, self.args, self.where, self.origin, self.rule, self.bindings, self.children,
+                self.text, self.height, self.why, self.convention) == \
+            (other.kind, other.pred, other.args, other.where, other.origin, other.rule, other.bindings,
+             other.children, other.text, other.height, other.why, other.convention)
 
     @property
     def statement(self) -> str:
@@ -80,6 +108,8 @@ class Failure:
     holds: object = None           # for a failing negation: the Proof that the atom holds
     sub: object = None             # WhyNot of the failing positive literal
     because: tuple = ()            # proofs of the derived literals before it (first way)
+    actual: tuple = ()             # (value wanted, (values the chart has)) for a failing positive literal
+    holds_for: tuple = ()          # when the rule's body holds: ((goal variable, (values...)), ...)
 
 
 @dataclass(frozen=True)

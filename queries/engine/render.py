@@ -7,6 +7,7 @@ into ``… (expand #n)`` and ``subproof(proof, n)`` gives it back.
 from __future__ import annotations
 
 import json
+from functools import reduce
 
 from .terms import Var, show
 
@@ -20,18 +21,24 @@ WORDS = {
     "en": {"see": "see", "expand": "expand", "source": "source", "convention": "convention",
            "user": "user", "not_derivable": "not derivable (closed world)", "fails": "fails",
            "no_rows": "no matching row in", "no_rule": "no rule or fact defines it",
-           "above": "explained above", "tried": "tried", "ways": "way(s) satisfied the literals before it",
+           "above": "explained above", "tried": "tried",
+           "actual": "here it is {found}, not {wanted}", "holds_for": "it holds, for {0}", "rule_holds": "it holds",
+           "none_of": "none of {0} holds", "or": ", ", "chart_facts": "chart facts",
            "holds": "but it holds:", "why_not": "why not", "because": "given:", "no_proof": "no proof: the goal does not hold"},
     "ko": {"see": "위 참조", "expand": "펼치기", "source": "출전", "convention": "관례",
            "user": "사용자", "not_derivable": "도출되지 않음 (닫힌 세계)", "fails": "실패",
            "no_rows": "일치하는 행이 없음:", "no_rule": "정의하는 규칙이나 사실이 없음",
-           "above": "위에서 설명함", "tried": "시도한 값", "ways": "가지 경우가 앞의 조건을 만족함",
+           "above": "위에서 설명함", "tried": "시도한 값",
+           "actual": "이 괘에서는 {wanted}이(가) 아니라 {found}이다", "holds_for": "성립한다: {0}",
+           "rule_holds": "성립한다", "none_of": "{0} 가운데 성립하는 것이 없다", "or": "·", "chart_facts": "괘의 사실",
            "holds": "그러나 성립한다:", "why_not": "성립하지 않는 이유", "because": "전제:",
            "no_proof": "증명 없음: 목표가 성립하지 않는다"},
     "zh": {"see": "見上", "expand": "展開", "source": "出處", "convention": "約定",
            "user": "用戶", "not_derivable": "不可導出（封閉世界）", "fails": "不成立",
            "no_rows": "無相符之行：", "no_rule": "無規則或事實定義之",
-           "above": "已見上文", "tried": "所試之值", "ways": "種情形滿足其前之條件",
+           "above": "已見上文", "tried": "所試之值",
+           "actual": "此處為{found}，非{wanted}", "holds_for": "成立：{0}", "rule_holds": "成立",
+           "none_of": "{0}皆不成立", "or": "、", "chart_facts": "卦中之事",
            "holds": "然其成立：", "why_not": "何以不成立", "because": "前提：",
            "no_proof": "無證明：目標不成立"},
 }
@@ -43,14 +50,55 @@ def _lang(lang):
     return lang
 
 
+LEVELS = ("student", "full")
+
+
 def number(proof) -> dict:
-    """Node -> its number, depth first, each distinct sub-proof once."""
-    return {node: n for n, node in enumerate(proof.nodes(), 1)}
+    """Node -> its number, depth first, each distinct sub-proof once; the proofs inside a
+    negation's why-not are numbered where they hang (before the node's premises), so a number
+    means the same node everywhere in one output."""
+    ids = {}
+
+    def visit(node):
+        if node in ids:
+            return
+        ids[node] = len(ids) + 1
+        if node.why is not None:
+            visit_why(node.why)
+        for child in node.children:
+            visit(child)
+
+    def visit_why(why):
+        for f in why.failures:
+            for p in ((f.holds,) if f.holds is not None else ()) + f.because:
+                visit(p)
+            if f.sub is not None:
+                visit_why(f.sub)
+
+    if hasattr(proof, "failures"):
+        visit_why(proof)
+    else:
+        visit(proof)
+    return ids
 
 
 def subproof(proof, n: int):
-    """The sub-proof numbered n, or None."""
+    """The sub-proof numbered n (in ``number``), or None."""
     return next((node for node, k in number(proof).items() if k == n), None)
+
+
+def given(node) -> bool:
+    """Whether a student takes the node as given: a table row, a comparison, or a rule marked
+    ``# @given`` (docs/knowledge-format.md)."""
+    if node.kind in ("fact", "check"):
+        return True
+    return node.kind == "rule" and any(note.startswith("@given") for note in node.rule.notes)
+
+
+def _check_level(level):
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}; use one of {', '.join(LEVELS)}")
+    return level
 
 
 def sentence(node, lang: str = "en") -> str:
@@ -70,6 +118,18 @@ def sentence(node, lang: str = "en") -> str:
 class _Missing(dict):
     def __missing__(self, key):
         return "{" + key + "}"
+
+
+def book(source: str) -> str:
+    """A rule's source as a reader cites it: ``000:91 入墓愁疑無散日``.
+
+    >>> book("000_122810513125a851.txt:91  入墓愁疑無散日，逢沖轉禍變成歡")
+    '000:91 入墓愁疑無散日，逢沖轉禍變成歡'
+    """
+    where, _, quote = source.partition("  ")
+    file, _, line = where.partition(":")
+    short = file[:3] if file[:3].isdigit() and line else file
+    return f"{short}:{line} {quote.strip()}".strip() if line else source
 
 
 def _head(node, lang: str, sources: bool) -> list:
@@ -92,38 +152,107 @@ def _head(node, lang: str, sources: bool) -> list:
     return lines
 
 
-def text(proof, lang: str = "en", depth: int | None = None, sources: bool = True) -> str:
-    """An indented tree with box-drawing characters, one node a line (plus its sentence)."""
-    lang = _lang(lang)
+def _missing_titles(node) -> list:
+    """The titles of the rules a negation's why-not tried, in order (the title once)."""
+    if node.why is None:
+        return []
+    return list(dict.fromkeys(f.rule.title or f.rule.id for f in node.why.failures))
+
+
+def _student_head(node, lang, n, sources):
+    """A node at student level: the statement with its sentence, then the rule and its books."""
+    w = WORDS[lang]
+    if node.kind in ("fact", "check"):
+        return _head(node, lang, False)
+    if node.kind == "not":
+        titles = _missing_titles(node)
+        said = w["none_of"].format(w["or"].join(titles)) if titles else w["not_derivable"]
+        return [f"{node.statement} — {said}"]
+    lines = [f"{node.statement} — “{sentence(node, lang)}”   #{n}"]
+    cited = [book(s) for s in node.rule.sources[:1]] if sources else []
+    lines.append(f"  {node.rule.id} {node.rule.title}".rstrip() + "".join(f" · {c}" for c in cited))
+    return lines
+
+
+def chart_facts(node, lang, ids, phrases=None) -> list:
+    """The folded premises of a node as one line: a given rule's sentence (with its number to
+    expand), a fact of the cast (an asserted one) by its phrase; table rows, comparisons and
+    conventions left out (the conventions end the proof)."""
+    items = []
+    for child in node.children:
+        if child.kind == "rule" and not given(child) or child.kind in ("check", "not") or \
+                child.kind == "fact" and (child.origin != "asserted" or child.pred == "convention"):
+            continue
+        if child.kind == "rule":
+            items.append(f"{sentence(child, lang)} #{ids[child]}")
+        else:
+            items.append(fact_phrase(child, lang, phrases))
+    return list(dict.fromkeys(items))
+
+
+def fact_phrase(node, lang, phrases=None) -> str:
+    """A fact as the account and the student level say it: its phrase when ``phrases`` (from
+    facts/connective.tsv, ``fact.<pred>``) has one, its values by their names (``label.<value>``),
+    else its statement."""
+    phrases = phrases or {}
+    template = phrases.get(f"fact.{node.pred}", {}).get(lang)
+    if not template:
+        return node.statement
+    return template.format(*(phrases.get(f"label.{show(a)}", {}).get(lang) or show(a) for a in node.args))
+
+
+def text(proof, lang: str = "en", depth: int | None = None, sources: bool = True, level: str = "full",
+         numbers: dict | None = None, phrases: dict | None = None) -> str:
+    """An indented tree with box-drawing characters, one node a line (plus its sentence).
+
+    At ``level="student"`` what a student takes as given (``given``) folds into one line of
+    chart facts under the step that rests on it, each folded rule with the number that expands
+    it, and a negation names the rules that do not give its atom. ``numbers`` (``number`` of an
+    enclosing proof) keeps the numbers of a sub-proof shown on its own."""
+    lang, level = _lang(lang), _check_level(level)
     if proof is None:
         return WORDS[lang]["no_proof"]
-    ids, shown, out = number(proof), set(), []
-
-    def walk(node, lead, tail, level):
-        first, rest = (lead + ("└─ " if tail else "├─ "), lead + ("   " if tail else "│  ")) \
-            if level else ("", "")
-        n = ids[node]
-        if node.kind == "rule" and node in shown:
-            out.append(f"{first}… {node.statement}   ({WORDS[lang]['see']} #{n})")
-            return
-        if node.kind == "rule" and depth is not None and level >= depth and node.children:
-            out.append(f"{first}… {node.statement}   ({WORDS[lang]['expand']} #{n})")
-            return
-        shown.add(node)
-        head = _head(node, lang, sources)
-        out.append(f"{first}{head[0]}" + (f"   #{n}" if node.kind == "rule" else ""))
-        bar = rest + ("│  " if node.children else "   ")
-        out.extend(bar + line.strip() for line in head[1:])
-        if node.why is not None:
-            out.extend(f"{rest}   ┆ {line}" for line in why_not_text(node.why, lang).splitlines()[1:])
-        for i, child in enumerate(node.children):
-            walk(child, rest, i == len(node.children) - 1, level + 1)
-
-    walk(proof, "", True, 0)
+    ids, shown, out = numbers or number(proof), set(), []
+    _tree(proof, lang, depth, sources, level, ids, shown, out, phrases)
     used = conventions_used(proof)
     if used:
         out.append(f"{WORDS[lang]['convention']}: " + ", ".join(f"{k}={v}" for k, v in used))
     return "\n".join(out)
+
+
+def _tree(proof, lang, depth, sources, level, ids, shown, out, phrases=None):
+    student = level == "student"
+
+    def walk(node, lead, tail, height):
+        first, rest = (lead + ("└─ " if tail else "├─ "), lead + ("   " if tail else "│  ")) \
+            if height else ("", "")
+        n = ids[node]
+        if node.kind == "rule" and node in shown:
+            out.append(f"{first}… {node.statement}   ({WORDS[lang]['see']} #{n})")
+            return
+        if node.kind == "rule" and depth is not None and height >= depth and node.children:
+            out.append(f"{first}… {node.statement}   ({WORDS[lang]['expand']} #{n})")
+            return
+        shown.add(node)
+        children = [c for c in node.children if not (student and given(c))]
+        if student:
+            head = _student_head(node, lang, n, sources)
+            facts = chart_facts(node, lang, ids, phrases) if node.kind == "rule" else []
+            if facts:
+                head.append(f"  {WORDS[lang]['chart_facts']}: " + " · ".join(facts))
+        else:
+            head = _head(node, lang, sources)
+            head[0] += f"   #{n}" if node.kind == "rule" else ""
+        out.append(first + head[0])
+        bar = rest + ("│  " if children else "   ")
+        out.extend(bar + line.strip() for line in head[1:])
+        if node.why is not None and not student:
+            lines = why_not_text(node.why, lang, numbers=ids, shown=shown).splitlines()[1:]
+            out.extend(f"{rest}   ┆ {line}" for line in lines)
+        for i, child in enumerate(children):
+            walk(child, rest, i == len(children) - 1, height + 1)
+
+    walk(proof, "", True, 0)
 
 
 def conventions_used(proof) -> list:
@@ -150,19 +279,95 @@ def sentences(proof, lang: str = "en") -> str:
     return "\n".join(f"{i}. {s}" for i, s in enumerate(steps, 1))
 
 
+# ---- the account ---------------------------------------------------------------------------
+
+ACCOUNT_MAX = 8
+
+
+def decisive(proof) -> list:
+    """(node, depth) of the decisive steps: the conclusion, then breadth first the steps a
+    student is not taking as given (``given``) that it rests on, two levels down; negations
+    among them too. Table rows, comparisons and @given rules are never decisive."""
+    steps, seen, frontier = [(proof, 0)], {proof}, [proof]
+    for height in (1, 2):
+        following = []
+        for node in frontier:
+            for child in node.children:
+                if child.kind in ("rule", "not") and not given(child) and child not in seen:
+                    seen.add(child)
+                    steps.append((child, height))
+                    if child.kind == "rule":
+                        following.append(child)
+        frontier = following
+    return steps
+
+
+def account(proof, lang: str = "en", connectives: dict | None = None) -> list:
+    """Three to eight sentences in the reader's language that say what the proof decided and why,
+    built from the proof: the conclusion's @says sentence, the decisive steps under it
+    (``decisive``) joined by the connectives of facts/connective.tsv (``connectives``: word ->
+    {lang: template}), each with the book line it rests on, the rules a decisive negation found
+    no way through, and the chart's facts the decisive steps read (asserted facts)."""
+    lang = _lang(lang)
+    if proof is None:
+        return [WORDS[lang]["no_proof"]]
+    words = {k: v.get(lang) or v.get("en", "{0}") for k, v in (connectives or {}).items()}
+    say = lambda word, *args: words.get(word, DEFAULT_CONNECTIVES[word]).format(*args)
+    join = lambda word, items: reduce(lambda a, b: say(word, a, b), items)
+    cited = lambda node: say("book", sentence(node, lang), book(node.rule.sources[0])) if node.rule.sources \
+        else sentence(node, lang)
+    steps = decisive(proof)
+    out = [say("end", cited(proof)) if proof.kind == "rule" else
+           say("end", fact_phrase(proof, lang, connectives))]
+    reasons, missing, chart = [], [], []
+    for node, height in steps[1:]:
+        if node.kind == "rule":
+            reasons.append(cited(node))
+        else:
+            titles = _missing_titles(node)
+            if titles:
+                missing.append(say("but", say("none_of", join("or", titles))))
+    for node, _ in steps:
+        for child in node.children:
+            if child.kind == "fact" and child.origin == "asserted" and f"fact.{child.pred}" in words:
+                chart.append(fact_phrase(child, lang, connectives))
+    room = ACCOUNT_MAX - len(out) - len(missing[:2]) - (1 if chart else 0)
+    out += [say("because" if i == 0 else "and", r) for i, r in enumerate(reasons[:max(room, 1)])]
+    out += missing[:2]
+    if chart:
+        out.append(say("chart", join("list", list(dict.fromkeys(chart)))))
+    return out[:ACCOUNT_MAX]
+
+
+DEFAULT_CONNECTIVES = {"because": "That is because {0}.", "and": "And {0}.", "but": "But {0}.",
+                       "none_of": "none of {0} holds", "or": "{0} or {1}", "list": "{0}, {1}",
+                       "chart": "On this chart: {0}.", "book": "{0} ({1})", "end": "{0}."}
+
+
+# ---- as data -------------------------------------------------------------------------------
+
 def _value(v):
     return {"var": v.name} if isinstance(v, Var) else v
 
 
-def to_data(proof, lang: str = "en") -> dict:
-    """The proof as JSON-ready data (schema: docs/proof-json.md)."""
-    ids, seen = number(proof), set()
+class Shared:
+    """The numbering of one JSON document: every proof written through it shares its sub-proofs
+    by reference (``{"ref": id}``) with every proof written before, why-nots included."""
+
+    def __init__(self):
+        self.ids = {}
+
+
+def to_data(proof, lang: str = "en", shared: Shared | None = None) -> dict:
+    """The proof as JSON-ready data (schema: docs/proof-json.md); through ``shared`` it refers
+    to the sub-proofs of the proofs written through it before."""
+    ids = (shared or Shared()).ids
 
     def node(p):
-        n = ids[p]
-        if p in seen:
+        n = ids.get(p)
+        if n is not None:
             return {"ref": n}
-        seen.add(p)
+        n = ids[p] = len(ids) + 1
         data = {"id": n, "kind": p.kind, "statement": p.statement, "height": p.height}
         if p.kind in ("fact", "rule", "not"):
             data["pred"], data["args"] = p.pred, [_value(a) for a in p.args]
@@ -174,7 +379,7 @@ def to_data(proof, lang: str = "en") -> dict:
             data["bindings"] = {k: v for k, v in p.bindings}
             data["sentence"] = sentence(p, lang)
         if p.why is not None:
-            data["why_not"] = why_not_data(p.why, lang)
+            data["why_not"] = _why_data(p.why, lang, node)
         data["children"] = [node(c) for c in p.children]
         return data
 
@@ -211,10 +416,47 @@ def to_dot(proof, lang: str = "en") -> str:
 
 # ---- why not -------------------------------------------------------------------------------
 
-def why_not_text(why, lang: str = "en") -> str:
-    lang = _lang(lang)
+def _values(values) -> str:
+    return ", ".join(show(v) for v in values)
+
+
+def failure_parts(f, lang: str = "en") -> tuple:
+    """(rule, file:line, what it lacks) of one rule of a why-not: its first failing literal with
+    the chart's value, or, when its body holds, for which values it holds."""
+    w = WORDS[_lang(lang)]
+    title = f"{f.rule.id} {f.rule.title}".strip()
+    if not f.literal:
+        found = "; ".join(f"{k} = {_values(vals)}" for k, vals in f.holds_for)
+        return title, f.where, w["holds_for"].format(found) if found else w["rule_holds"]
+    line = f"{f.literal} {w['fails']}"
+    if f.actual:
+        wanted, found = f.actual
+        line += " — " + w["actual"].format(found=_values(found), wanted=show(wanted))
+    tried = "; ".join(f"{k} ∈ {{{_values(vals)}}}" for k, vals in f.tried)
+    return title, f.where, line + (f"  [{w['tried']} {tried}]" if tried else "")
+
+
+def failure_line(f, lang: str = "en") -> str:
+    """``failure_parts`` as one line: ``rule (file:line): what it lacks``."""
+    title, where, lacks = failure_parts(f, lang)
+    return f"{title} ({where}): {lacks}"
+
+
+def why_not_text(why, lang: str = "en", level: str = "full", numbers: dict | None = None,
+                 shown: set | None = None) -> str:
+    """Why a goal has no answer: per rule, the condition that failed with the chart's actual
+    value, the proofs it stood on (numbered as in ``number``), nested for derived literals. At
+    student level the proofs it stood on are left out."""
+    lang, level = _lang(lang), _check_level(level)
     w = WORDS[lang]
+    ids = numbers or number(why)
+    shown = set() if shown is None else shown
     out = []
+
+    def proof_lines(proof, pad, depth):
+        lines = []
+        _tree(proof, lang, depth, False, "full", ids, shown, lines)
+        return [f"{pad}{line}" for line in lines]
 
     def walk(node, indent):
         pad = "   " * indent
@@ -226,17 +468,14 @@ def why_not_text(why, lang: str = "en") -> str:
             out.append(f"{pad}   · {w['no_rows'] if node.table != 'no rows' else w['no_rule']} "
                        f"{node.table if node.table != 'no rows' else ''}".rstrip())
         for f in node.failures:
-            title = f"{f.rule.id} {f.rule.title}".strip()
-            tried = "; ".join(f"{k} ∈ {{{', '.join(show(v) for v in vals)}}}" for k, vals in f.tried)
-            ways = f" — {f.ways} {w['ways']}" if f.ways else ""
-            extra = f"  [{w['tried']} {tried}]" if tried else ""
-            out.append(f"{pad}   · {title} ({f.where}): {f.literal} {w['fails']}{ways}{extra}")
-            for proof in f.because:
-                out.append(f"{pad}      {w['because']}")
-                out.extend(f"{pad}      {line}" for line in text(proof, lang, depth=1, sources=False).splitlines())
-            if f.holds is not None:
-                out.append(f"{pad}      {w['holds']}")
-                out.extend(f"{pad}      {line}" for line in text(f.holds, lang, depth=2, sources=False).splitlines())
+            out.append(f"{pad}   · {failure_line(f, lang)}")
+            if level == "full":
+                for proof in f.because:
+                    out.append(f"{pad}      {w['because']}")
+                    out.extend(proof_lines(proof, pad + "      ", 1))
+                if f.holds is not None:
+                    out.append(f"{pad}      {w['holds']}")
+                    out.extend(proof_lines(f.holds, pad + "      ", 2))
             if f.sub is not None:
                 walk(f.sub, indent + 2)
 
@@ -244,14 +483,29 @@ def why_not_text(why, lang: str = "en") -> str:
     return "\n".join(out)
 
 
-def why_not_data(why, lang: str = "en") -> dict:
+def _why_data(why, lang, write):
     if why.seen:
         return {"goal": why.goal, "seen": True}
     return {"goal": why.goal, "table": why.table or None, "failures": [
         {"rule": {"id": f.rule.id, "title": f.rule.title, "sources": list(f.rule.sources)},
          "where": f.where, "literal": f.literal, "satisfied": f.satisfied, "ways": f.ways,
          "tried": {k: list(v) for k, v in f.tried},
-         "holds": to_data(f.holds, lang) if f.holds is not None else None,
-         "because": [to_data(p, lang) for p in f.because],
-         "sub": why_not_data(f.sub, lang) if f.sub is not None else None}
+         "actual": {"wanted": f.actual[0], "found": list(f.actual[1])} if f.actual else None,
+         "holds_for": {k: list(v) for k, v in f.holds_for},
+         "holds": write(f.holds) if f.holds is not None else None,
+         "because": [write(p) for p in f.because],
+         "sub": _why_data(f.sub, lang, write) if f.sub is not None else None}
         for f in why.failures]}
+
+
+def why_not_data(why, lang: str = "en", shared: Shared | None = None) -> dict:
+    """A why-not as JSON-ready data (docs/proof-json.md); its proofs share sub-proofs by
+    reference, through ``shared`` with the proofs written before."""
+    shared = shared or Shared()
+    return _why_data(why, lang, lambda proof: _strip(to_data(proof, lang, shared)))
+
+
+def _strip(data):
+    """A proof inside a why-not carries no conventions of its own (its root's are the document's)."""
+    data.pop("conventions", None)
+    return data

@@ -31,6 +31,8 @@ def add_arguments(p) -> None:
     p.add_argument("--history", metavar="FILE", help=f"history file (default $LIUYAO_HISTORY, else {HISTORY})")
     p.add_argument("--depth", type=int, default=DEFAULT_DEPTH, metavar="N",
                    help=f"fold proofs below this depth (default {DEFAULT_DEPTH}; :expand N unfolds)")
+    p.add_argument("--level", default="full", choices=("student", "full"),
+                   help="how much of a proof to show (:level changes it)")
     p.add_argument("--echo", action="store_true",
                    help="with a script on standard input, print each input before its answer")
     p.add_argument("--no-sandbox", action="store_true",
@@ -67,8 +69,8 @@ def run(args) -> int:
     session = open_session(args.kb, lang=args.lang, timeout=args.timeout, sandbox=not args.no_sandbox)
     try:
         if at_terminal:
-            return interactive(Repl(session, depth=args.depth, write=_printer), args.history)
-        repl = Repl(session, depth=args.depth, echo=args.echo, write=_printer)
+            return interactive(Repl(session, depth=args.depth, level=args.level, write=_printer), args.history)
+        repl = Repl(session, depth=args.depth, level=args.level, echo=args.echo, write=_printer)
         stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") \
             if hasattr(sys.stdin, "buffer") else sys.stdin
         return repl.run_script(stdin)

@@ -17,7 +17,6 @@ X
 from __future__ import annotations
 
 import os
-import re
 import shlex
 
 from .. import options
@@ -46,6 +45,7 @@ COMMANDS = {
                "why a goal, a rule or the readings of a book line do not hold: the first failing condition"),
     "expand": ("N", "show the folded part #N of the last proof"),
     "depth": ("N | all", "fold proofs below this depth (now {depth})"),
+    "level": ("student | full", "how much of a proof to show: student folds what a student takes as given (now {level})"),
     "rules": ("PRED | grep TEXT | source SEED:LINE | topic TOPIC",
               "the rules of a predicate, a classical name, a line of a book or a topic, with sources and file:line"),
     "facts": ("PRED", "the stated facts of a predicate, each with file:line"),
@@ -63,7 +63,7 @@ ALIASES = {"why-not": "whynot", "why_not": "whynot", "q": "quit", "exit": "quit"
            "h": "help", "convention": "conventions"}
 EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand": "4", "rules": "clash",
             "facts": "branch_order", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
-            "timeout": "2", "depth": "3", "judge": "illness about father", "when": "wealth horizon day"}
+            "timeout": "2", "depth": "3", "level": "student", "judge": "illness about father", "when": "wealth horizon day"}
 # The commands whose words are options of queries.options: (options, the bare word's option).
 WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred")}
 
@@ -75,9 +75,9 @@ class Repl:
     output is collected and ``output()`` returns it.
     """
 
-    def __init__(self, session, *, depth=DEFAULT_DEPTH, echo=False, write=None):
+    def __init__(self, session, *, depth=DEFAULT_DEPTH, level="full", echo=False, write=None):
         self.session = session
-        self.depth = depth
+        self.depth, self.level = depth, level
         self.echo = echo
         self.proof = None
         self.failures = 0
@@ -188,7 +188,7 @@ class Repl:
     # ---- the commands ----------------------------------------------------------------------
 
     def do_help(self, rest):
-        values = {"depth": self.depth if self.depth is not None else "all", "lang": self.lang,
+        values = {"depth": self.depth if self.depth is not None else "all", "level": self.level, "lang": self.lang,
                   "timeout": _seconds(getattr(self.session, "timeout", None))}
         lines = ["?- GOAL.   answers as a table (C is the current cast); the '?-' may be left out"]
         for name, (usage, text) in COMMANDS.items():
@@ -225,9 +225,13 @@ class Repl:
         values = self._words(rest, "judge")
         self._put(values, "judge")
         said = self.session.judgment_text()
+        level = values.get("level", self.level)
+        if level not in render.LEVELS:
+            raise UserError(f":judge level {level}: use one of {', '.join(render.LEVELS)}")
         if values.get("proof"):
             self.proof = self.session.judgment_proof()
-            said += "\n\n" + render.text(self.proof, self.lang, depth=self.depth)
+            said += "\n\n" + render.text(self.proof, self.lang, depth=values.get("depth", self.depth), level=level,
+                                          phrases=self.session.connectives())
         self.say(said)
 
     def do_when(self, rest):
@@ -249,14 +253,16 @@ class Repl:
         if "(" not in goal:
             check = self.session.check_rule(goal)
             self.proof = check.proof or self.proof
-            self.say(check.text(self.lang, depth=self.depth))
+            self.say(check.text(self.lang, depth=self.depth, level=self.level, connectives=self.session.connectives()))
             return
-        proof = self.session.explain(goal)
+        proof = self.session.explain(goal, expand_negations=self.level == "student")
         if proof is None:
             self.say(f"{goal} does not hold; :whynot {goal} shows why")
             return
         self.proof = proof
-        self.say(render.text(proof, self.lang, depth=self.depth))
+        words = self.session.connectives()
+        self.say("\n".join(render.account(proof, self.lang, words)) + "\n\n"
+                 + render.text(proof, self.lang, depth=self.depth, level=self.level, phrases=words))
 
     def do_whynot(self, rest):
         from ..engine import render
@@ -272,7 +278,7 @@ class Repl:
         if why is None:
             self.say(f"{goal} holds; :why {goal} shows the proof")
             return
-        self.say(render.why_not_text(why, self.lang))
+        self.say(render.why_not_text(why, self.lang, self.level))
 
     def do_expand(self, rest):
         from ..engine import render
@@ -286,11 +292,7 @@ class Repl:
         sub = render.subproof(self.proof, n)
         if sub is None:
             raise UserError(f"the last proof has no #{n} (it has #1 … #{len(render.number(self.proof))})")
-        ours, theirs = render.number(self.proof), render.number(sub)
-        local = {k: ours[node] for node, k in theirs.items()}
-        shown = render.text(sub, self.lang, depth=self.depth)
-        self.say(re.sub(r"#(\d+)(?=\)|$)", lambda m: f"#{local.get(int(m.group(1)), m.group(1))}", shown,
-                        flags=re.M))
+        self.say(render.text(sub, self.lang, depth=self.depth, level=self.level, numbers=render.number(self.proof)))
 
     def do_depth(self, rest):
         text = self._need(rest, "depth")
@@ -304,6 +306,14 @@ class Repl:
             if self.depth < 1:
                 raise UserError(":depth: give 1 or more, or all")
         self.say(f"proofs fold below depth {self.depth}" if self.depth else "proofs are shown whole")
+
+    def do_level(self, rest):
+        from ..engine.render import LEVELS
+        text = self._need(rest, "level")
+        if text not in LEVELS:
+            raise UserError(f":level {text}: use one of {', '.join(LEVELS)}")
+        self.level = text
+        self.say(f"proofs are shown at the {text} level")
 
     def do_rules(self, rest):
         values = self._words(rest, "rules")

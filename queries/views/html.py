@@ -49,8 +49,8 @@ def chart_html(data: dict, lang: str, vocabulary: dict) -> str:
 
 
 def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
-    """The chart, a table of the judgment's fields, the readings by polarity and the first timing
-    candidates.
+    """The chart, the question, the account, a table of the judgment's fields, the readings by
+    polarity and the first timing candidates.
 
     >>> from queries.chart import cast
     >>> from queries.judgment import judge
@@ -58,11 +58,14 @@ def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
     >>> chart = cast("787889", month="戌", day="乙巳")
     >>> page = judgment_html(judge(chart, "wealth").to_data(proof=False), chart.to_data(), "zh", vocabulary(chart.kb))
     >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>凶斷</h4>" in page
-    (2, True, True)
+    (3, True, True)
     """
     layout = judgment_layout(data, lang, vocabulary)
-    rows = "".join(f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>"
-                   for line in layout.fields for label, value in line)
+    row = lambda line: "".join(f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>" for label, value in line)
+    question = f"<table><tbody>{row(layout.fields[0])}</tbody></table>"
+    account = "<p class='account'>" + " ".join(escape(said) for said in layout.account) + "</p>" \
+        if layout.account else ""
+    rows = "".join(row(line) for line in layout.fields[1:])
     readings = "".join(
         f"<h4>{escape(heading)}</h4><ul>"
         + "".join(f"<li>{escape(said)}" + (f" <span class='where'>{escape(book)}</span>" if book else "") + "</li>"
@@ -75,5 +78,5 @@ def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
                                                       else "") + f" — {escape(reason)}</li>"
                             for _, when, dates, reason in layout.timing) + "</ol>"
                   + "".join(f"<p>{escape(line)}</p>" for line in layout.no_day))
-    return (f"<div class='liuyao liuyao-judgment'>{chart_html(chart, lang, vocabulary)}"
+    return (f"<div class='liuyao liuyao-judgment'>{chart_html(chart, lang, vocabulary)}{question}{account}"
             f"<table><tbody>{rows}</tbody></table>{readings}{timing}</div>")

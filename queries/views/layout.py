@@ -96,10 +96,11 @@ def _lines(positions, words):
 
 @dataclass(frozen=True)
 class JudgmentLayout:
-    """A judgment as the renderers print it: lines of (label, value) pairs (the question, the
-    use-god, the other gods, the reasons, the grade, the direction and what carried it), the
-    readings by polarity, and the first timing candidates."""
-    fields: tuple        # ((label, value), ...) a line
+    """A judgment as the renderers print it, in this order: the question, the account, lines of
+    (label, value) pairs (the use-god, the other gods, the reasons, the grade, the direction and
+    what carried it), the readings by polarity, and the first timing candidates."""
+    fields: tuple        # ((label, value), ...) a line; the first is the question
+    account: tuple       # the account's sentences, in the order they are said
     readings: tuple      # ((heading, ((conclusion, book line), ...)), ...) favourable first
     timing_title: str    # the heading: timing, with the unit and the pace
     timing: tuple        # ((rank, when, dates, reason), ...) the first three
@@ -171,7 +172,8 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
         if items:
             groups.append((words[polarity], tuple(dict.fromkeys(items))))
     title, timing, no_day = timing_layout(data, lang, vocabulary, count=3)
-    return JudgmentLayout(tuple(lines), tuple(groups), title, tuple(row[:4] for row in timing), no_day)
+    return JudgmentLayout(tuple(lines), tuple(data.get("account", {}).get(lang, ())), tuple(groups), title,
+                          tuple(row[:4] for row in timing), no_day)
 
 
 def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:

@@ -47,12 +47,15 @@ def chart_text(data: dict, lang: str, vocabulary: dict) -> str:
 
 
 def judgment_text(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
-    """The chart; the judgment a line of fields at a time, ending with the verdict's direction;
-    the readings that apply by polarity, one a line with its book line; the first timing
-    candidates with their dates and reasons."""
+    """The chart; the question; the account, a sentence a line; the judgment a line of fields at
+    a time, ending with the verdict's direction; the readings that apply by polarity, one a line
+    with its book line; the first timing candidates with their dates and reasons."""
     layout = judgment_layout(data, lang, vocabulary)
-    out = [chart_text(chart, lang, vocabulary), ""]
-    out += ["  ".join(f"{label}: {value}" for label, value in line) for line in layout.fields]
+    lines = ["  ".join(f"{label}: {value}" for label, value in line) for line in layout.fields]
+    out = [chart_text(chart, lang, vocabulary), "", lines[0]]
+    if layout.account:
+        out += [""] + list(layout.account) + [""]
+    out += lines[1:]
     for heading, items in layout.readings:
         out += ["", heading] + [f"  · {said}" + (f"  ({book})" if book else "") for said, book in items]
     if layout.timing or layout.no_day:

@@ -124,9 +124,11 @@ def test_every_command_through_a_pipe(transcript):
     assert said["?- clash('子',\n      X)."] == "X\n──\n午\n(1 answer)"
     assert said[":chart"] == said[CAST]
     proof = said[":why line_relative(C, 3, '妻財')"]
+    account, _, proof = proof.partition("\n\n")
+    assert account.startswith("line 3 of the original hexagram 山火賁 is 妻財 (004:3 ")
     assert proof.startswith("[rule] line_relative(c1, 3, 妻財)   ⇐ line_relative.1 爻之六親   kb/chart/line_relatives.dl:")
     assert "(expand #" in proof and proof.splitlines()[0].endswith("#1")
-    folded = said[":why relative('土', '水', R)"].splitlines()
+    folded = said[":why relative('土', '水', R)"].partition("\n\n")[2].splitlines()
     assert folded[0].startswith("[rule] relative(土, 水, 妻財)   ⇐ relative.4 妻財   kb/base/relatives.dl:")
     assert folded[-1] == "└─ … overcomes(土, 水)   (expand #2)"
     expanded = said[":expand 2"].splitlines()
@@ -159,7 +161,8 @@ def test_every_command_through_a_pipe(transcript):
     assert "void_exempt.month_harmony 月合不空   mine/kb/void.dl:4 (user)" in said[":rules void_exempt"]
     assert "  source: my-notes.txt:3  空逢月合，不以空論" in said[":rules void_exempt"]
     why = said[":why void_exempt(C, 'line', 1, R)"]
-    assert why.startswith("[rule] void_exempt(c") and "⇐ void_exempt.month_harmony 月合不空   mine/kb/void.dl:4 (user)" in why
+    assert why.startswith("the line 1 (卯) is void, but the month 戌 combines with it: not void (my-notes.txt:3 ")
+    assert "\n\n[rule] void_exempt(c" in why and "⇐ void_exempt.month_harmony 月合不空   mine/kb/void.dl:4 (user)" in why
     assert said[":reload"] == "reloaded mine: 1 rule, 0 facts (void_exempt)"
     assert said["?- cast_about(C, P)."] == "P\n──────\nfather\n(1 answer)"      # the question carried over
     assert ":whynot GOAL" in said[":help"] and ":expand N" in said[":help"]
@@ -293,7 +296,7 @@ def test_a_rule_that_never_ends_is_stopped_and_the_repl_answers_next(tmp_path):
     assert said[3][1] == "R\n────\n妻財\n(1 answer)"
     assert said[4][1].startswith(f"error: loading {count}: no answer within 2 s (computing count)")
     assert said[5][1] == "yes"                                       # the tally folder is still there
-    assert said[6][1] == "[fact] cast_line(c1, 1, 7)   asserted"       # and the same cast
+    assert said[6][1] == "line 1 drew 7.\n\n[fact] cast_line(c1, 1, 7)   asserted"       # and the same cast
 
 
 def test_kb_option_loads_folders_and_reports_bad_ones(tmp_path):

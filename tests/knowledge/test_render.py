@@ -4,7 +4,7 @@ from queries.engine import render
 
 def test_text_tree_golden(kb):
     assert render.text(kb.explain("clash('子', '午')")) == """\
-[rule] clash(子, 午)   ⇐ clash.1 六沖   kb/base/branches.dl:12   #1
+[rule] clash(子, 午)   ⇐ clash.1 六沖   kb/base/branches.dl:13   #1
 │  “子 and 午 clash (six places apart in the branch order)”
 │  source: 000_122810513125a851.txt:55  六沖主沖並，刑剋俱主傷
 │  source: 003_e1b706e8d6bda37c.txt:43  相合曰好，相沖曰奪
@@ -40,7 +40,8 @@ def test_dot_is_a_dag(kb):
 def test_why_not_text(kb):
     text = render.why_not_text(kb.why_not("harm('子', '午')"), "en")
     assert text.splitlines()[0] == "✗ harm('子', '午')"
-    assert "harm.1 六害 (kb/base/branches.dl:26): clash('午', '丑') fails" in text
+    assert "harm.1 六害 (kb/base/branches.dl:29): clash('午', '丑') fails — here it is 子, not 丑" in text
+    assert "branch_order('丑', 0) fails — here it is 1, not 0" in text
 
 
 def test_sentences_in_order(kb):

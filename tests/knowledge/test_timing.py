@@ -212,3 +212,27 @@ def test_the_branch_that_punishes_and_clashes_a_tomb_is_only_its_clash(kb):
     found = candidates(judge(cast(hexagram="震為雷", month="子", day="癸丑", kb=kb), "office"))
     assert rows(found) == [("year", "沖墓", "未")]          # office lies far, a still use-god is slow
     assert kb.ask("punishes('未', '丑')") == [()]
+
+
+def test_a_hidden_use_god_comes_out_on_the_branches_that_feed_it_d32(kb):
+    # 001:131 要日辰生扶合出; inventory D32 應期: a day that 沖s the 飛, or 合s / 生s the 伏: 午 (fire)
+    # hides under 丑 in 賁, so the wood branches 寅 and 卯 feed it out, after its combination 未
+    j = judge(cast("787889", month="戌", day="乙巳", kb=kb), "illness", about="father")
+    found = candidates(j)
+    fed = [t for t in found if t["kind"] == "生出"]
+    assert [t["branch"] for t in fed] == ["寅", "卯"] and {t["rule"] for t in fed} == {"timing_branch.21"}
+    assert min(t["rank"] for t in fed) > next(t["rank"] for t in found if t["kind"] == "合出")
+    checked(kb, fed[0]["why"])
+    assert not [t for t in candidates(judge(cast("787889", month="戌", day="乙巳", kb=kb), "wealth"))
+                if t["kind"] == "生出"]                                # a use-god on a line is not hidden
+
+
+@pytest.mark.parametrize("month, rule", [
+    ("戌", "timing_speed_reason.7"),      # the response 辰 (line 2) holds the body and is 旺 in a 戌 month
+    ("卯", "timing_speed_reason.6"),      # … 死 in a 卯 month: the verse does not speak, 靜則緩 does
+])
+def test_the_response_under_the_body_prosperous_is_done_fast_004_35(kb, month, rule):
+    # 004:35 若是應爻居此下，旺相扶之可速成 (KO 004:37 응효가 마침 괘신 아래에 떨어지고, 또 왕상의 부조를 얻으면)
+    j = judge(cast("898697", month=month, day="丙寅", kb=kb), "document")
+    assert kb.match("body_line", j.chart.id, 2) and kb.match("response", j.chart.id, 2)
+    assert pace(j)["speed_rule"] == rule

@@ -12,7 +12,8 @@ from queries.chart import cast
 from queries.judgment import judge, topics
 from queries.timing import candidates, pace
 
-ABOUT = {"return": {"about": "friend"}, "marriage": {"asker": "woman"}}
+WHOM = {"about": {"about": "friend"}, "asker": {"asker": "woman"}}      # by the topic's use-god column
+ABOUT = {t: WHOM[row[0]] for t, row in topics(KnowledgeBase()).items() if row[0] in WHOM}
 ZONES = ("Asia/Seoul", "Asia/Shanghai", "America/New_York", "Europe/London")
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -136,8 +137,7 @@ def test_a_cast_without_a_moment_has_branches_and_no_dates(kb):
 
 @settings(max_examples=60, **SETTINGS)
 @given(seed=st.integers(0, 10 ** 6), at=moments, tz=st.sampled_from(ZONES),
-       topic=st.sampled_from(sorted(t for t, _ in KnowledgeBase().match("timing_reach", None, None))),
-       zi_hour=st.sampled_from(["same-day", "next-day"]))
+       topic=st.sampled_from(sorted(topics(KnowledgeBase()))), zi_hour=st.sampled_from(["same-day", "next-day"]))
 def test_every_hour_candidate_has_a_rule_and_the_pillar_of_its_branch_on_the_cast_day(kb, seed, at, tz, topic,
                                                                                        zi_hour):
     try:
@@ -160,3 +160,9 @@ def test_every_hour_candidate_has_a_rule_and_the_pillar_of_its_branch_on_the_cas
         assert "甲乙丙丁戊己庚辛壬癸".index(t["pillar"][0]) == (
             "甲乙丙丁戊己庚辛壬癸".index(zi_stem) + calendar.BRANCHES.index(t["branch"])) % 10
         assert len(t["pillars"]) == len(t["dates"]) == 3
+
+
+def test_every_topic_lies_near_middle_or_far(kb):
+    # timing-horizon: without a reach a question has no unit and so no scaled candidate at all
+    reach = dict(kb.match("timing_reach", None, None))
+    assert set(topics(kb)) <= set(reach) and set(reach.values()) <= {"近", "中", "遠"}

@@ -236,3 +236,13 @@ def test_the_response_under_the_body_prosperous_is_done_fast_004_35(kb, month, r
     j = judge(cast("898697", month=month, day="丙寅", kb=kb), "document")
     assert kb.match("body_line", j.chart.id, 2) and kb.match("response", j.chart.id, 2)
     assert pace(j)["speed_rule"] == rule
+
+
+def test_a_use_god_only_on_a_changed_line_waits_for_its_own_branch(kb):
+    # 革之離: 妻財 is on no line of 革 (the palace is water, wealth fire); line 6 未 turns into 巳,
+    # which stands for it; neither void nor broken, it waits for 巳 (timing-practice)
+    j = judge(cast("787796", month="子", day="戊午", kb=kb), "lost")
+    assert kb.match("use_god", j.chart.id, "changed", 6)
+    found = candidates(j)
+    assert rows(found) == [("day", "變爻", "巳")] and found[0]["rule"] == "timing_branch.22"
+    checked(kb, found[0]["why"])

@@ -1,9 +1,10 @@
 """How many timing candidates 應期 a question gets, and how long they take; prints tables.
 
-    python bench/timing.py [CASTS]
+    python bench/timing.py [CASTS] [HORIZON]
 
 Random casts (seeded lines at random moments of 1990-2030, default 120 casts) are asked every
-topic. For each question and unit: the number of candidates (a window such as 001:107's three
+topic, in the asker's HORIZON when one is given (hour, day, month, year; `hour` counts the hour
+candidates, which no question gets by default). For each question and unit: the number of candidates (a window such as 001:107's three
 days counts once) and of distinct branches, median and maximum, overall and per topic. Target
 (issue 16): a median of at most four per unit.
 """
@@ -14,7 +15,7 @@ import time
 from collections import defaultdict
 from datetime import datetime, timedelta, timezone
 
-ABOUT = {"return": {"about": "friend"}, "marriage": {"asker": "man"}}
+WHOM = {"about": {"about": "friend"}, "asker": {"asker": "man"}}   # by the topic's use-god column
 
 
 def moments(n, seed=16):
@@ -24,19 +25,20 @@ def moments(n, seed=16):
         yield (start + timedelta(minutes=rng.randrange(40 * 365 * 24 * 60))).isoformat()
 
 
-def main(n=120):
+def main(n=120, horizon=None):
     from queries import KnowledgeBase
     from queries.chart import cast
     from queries.judgment import judge, topics
     from queries.timing import candidates
     kb = KnowledgeBase()
-    names = sorted(topics(kb))
+    known = topics(kb)
+    names = sorted(known)
     counts, branches, per_topic = defaultdict(list), defaultdict(list), defaultdict(list)
     questions, empty, spent = 0, 0, []
     for seed, at in enumerate(moments(n)):
         chart = cast(seed=seed, at=at, kb=kb)
         for topic in names:
-            judgment = judge(chart, topic, **ABOUT.get(topic, {}))
+            judgment = judge(chart, topic, horizon=horizon, **WHOM.get(known[topic][0], {}))
             start = time.perf_counter()
             found = candidates(judgment)
             spent.append(time.perf_counter() - start)
@@ -50,7 +52,8 @@ def main(n=120):
                 branches[unit].append(len({b for i in items for b in i.get("within") or [i["branch"]]}))
                 per_topic[topic].append(len(items))
         chart.forget()
-    print(f"{questions} questions ({n} casts × {len(names)} topics); {empty} without any candidate")
+    print(f"{questions} questions ({n} casts × {len(names)} topics, horizon {horizon or 'by the question'}); "
+          f"{empty} without any candidate")
     print(f"{'unit':8} {'questions':>9} {'median':>7} {'max':>4} {'distinct branches: median':>26} {'max':>4}")
     for unit in ("hour", "day", "month", "year"):
         if counts[unit]:
@@ -64,4 +67,4 @@ def main(n=120):
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 120)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 120, sys.argv[2] if len(sys.argv) > 2 else None)

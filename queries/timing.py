@@ -104,6 +104,7 @@ def candidates(judgment, count: int = 3) -> list:
     table, unit_order = kinds(kb), units(kb)
     order = {b: i for i, b in enumerate(calendar.BRANCHES)}
     stems = {(k, b): s for _, k, b, s in kb.match("timing_stem", c, None, None, None)}
+    hour_stems = {(k, b): s for _, k, b, s in kb.match("timing_hour_pillar", c, None, None, None)}
     start = cast_date(made.moment, made.day) if made.moment is not None else None
     groups = {}
     for _, unit, kind, branch in kb.match("timing_candidate", c, None, None, None):
@@ -126,6 +127,9 @@ def candidates(judgment, count: int = 3) -> list:
             item["stem"] = stem
         many = 1 if info["shape"] == "once" else count
         item["dates"] = dates(made, unit, branches, stem, many, start) if made.moment is not None else []
+        if unit == "hour":
+            item["pillar"] = hour_stems[(kind, branches[0])] + branches[0]
+            item["pillars"] = [hour_pillar(kb, made.day, start, text) for text in item["dates"]]
         found.append(((info["rank"], unit_order[unit][0], order[branches[0]], kind), item))
     return [{"rank": n, **item} for n, (_, item) in enumerate(sorted(found, key=lambda pair: pair[0]), 1)]
 
@@ -153,6 +157,27 @@ def dates(made, unit, branches, stem=None, count=3, start=None) -> list:
         found = [d for b in branches for d in next_hours(moment, b, count)]
     return [d.isoformat() if unit != "hour" else d.isoformat(timespec="minutes")
             for d in sorted(set(found))[:count]]
+
+
+def hour_pillar(kb, day_pillar: str, start: date, text: str) -> str:
+    """The pillar of the two-hour period 時辰 that begins at ``text`` (an ISO date-time), by the
+    clauses of 五鼠遁 (``hour_stem/3``) from the stem of the day it belongs to, counted from
+    ``start``, the date of the cast's ``day_pillar``. A 子 hour begins at 23:00 and opens the next
+    date: its stem is that date's, whichever day pillar ``zi_hour`` gives 23:00-24:00.
+
+    >>> from queries import KnowledgeBase
+    >>> kb = KnowledgeBase()
+    >>> hour_pillar(kb, "乙巳", date(2024, 10, 8), "2024-10-08T11:00+09:00")
+    '壬午'
+    >>> hour_pillar(kb, "乙巳", date(2024, 10, 8), "2024-10-08T23:00+09:00")
+    '戊子'
+    """
+    at = datetime.fromisoformat(text)
+    branch = calendar.BRANCHES[(at.hour + 1) % 24 // 2]
+    day = at.date() + timedelta(days=1 if branch == "子" else 0)
+    day_stem = _SIXTY[(_SIXTY.index(day_pillar) + (day - start).days) % 60][0]
+    (_, _, stem), = kb.match("hour_stem", day_stem, branch, None)
+    return stem + branch
 
 
 def cast_date(moment: datetime, day_pillar: str) -> date:

@@ -176,6 +176,12 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
                           tuple(row[:4] for row in timing), no_day)
 
 
+def _dated(item) -> tuple:
+    """A candidate's dates, each hour with its pillar (2024-10-09T11:00+09:00 甲午)."""
+    return tuple(f"{d} {p}" for d, p in zip(item["dates"], item["pillars"])) if "pillars" in item \
+        else tuple(item["dates"])
+
+
 def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:
     """(heading, rows, no-day lines) of the timing of a judgment's data (``Judgment.timing()`` or
     ``to_data()``): a row (rank, when, dates, reason, rule) a candidate, the first ``count``."""
@@ -185,7 +191,7 @@ def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:
     if pace:
         speed = f", {_name(vocabulary['speeds'], pace['speed'], lang)}" if pace.get("speed") else ""
         title += f" ({_name(units, pace['unit'], lang)}{speed})"
-    rows = tuple((item["rank"], _when(item, words, units, lang), tuple(item["dates"]),
+    rows = tuple((item["rank"], _when(item, words, units, lang), _dated(item),
                   item["reason"][lang] + (f" {words['against']}" if item["polarity"] == "against" else ""),
                   item["rule"])
                  for item in data.get("timing", [])[:count])

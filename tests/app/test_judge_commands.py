@@ -67,7 +67,7 @@ def test_why_not_on_a_timing_candidate(capsys):
 def test_when_lists_every_candidate(capsys):
     code, out, _ = run(capsys, "when", *MOMENT, "--topic", "illness", "--about", "father", "--horizon", "day")
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "timing (day, slow)" and len(lines) == 5
+    assert code == 0 and lines[0] == "timing (day, slow)" and len(lines) == 8
     assert lines[1].startswith("  1. 辰 day  2024-10-19, 2024-10-31, 2024-11-12 — ") and "[timing_branch.6]" in lines[1]
     data = json.loads(run(capsys, "when", *MOMENT, "--topic", "wealth", "--json")[1])
     assert set(data) == {"timing", "timing_pace", "timing_none"} and data["timing"][0]["branch"] == "午"

@@ -62,6 +62,7 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("787889", "戌", "乙巳", {"day_clash_strength": "month-or-day"}),  # 亥 clashed by 巳, weak either way
     ("689888", "亥", "乙未", {}),                      # the month alone feeds the hidden use-god out
     ("689787", "丑", "壬辰", {}),                      # the hidden use-god overcomes its flying line 伏克飛
+    ("898697", "戌", "丙寅", {}),                      # a document in hours (五鼠遁): a punished tomb 刑開; the response under the body 004:35
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -75,7 +76,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
     ('illness', 'father'), 'wealth',
     'wealth', 'wealth', 'wealth', 'wealth',
-    'wealth', 'document',
+    'wealth', 'document', ('document', None, None, 'hour'),
 ]
 
 

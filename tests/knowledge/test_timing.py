@@ -1,5 +1,5 @@
 """Timing 應期 against the timing rules and examples of the inventories (D64, J009, J011, J105,
-J130, J256, D-D11 of inventory-004, the E6 and E7 variants), each candidate's proof checked by
+J130, J256, D-D11 of inventory-004, the E6 and E7 variants, 003:39's 刑則墓開), each candidate's proof checked by
 the independent checker."""
 import pytest
 
@@ -42,15 +42,18 @@ def test_a_frame_with_two_moving_members_waits_for_the_third_j009(kb):
     assert "三合虛一" not in {t["kind"] for t in candidates(held)}
 
 
-@pytest.mark.parametrize("hexagram, month, day, topic, unit, tomb_clash", [
-    ("乾為天", "子", "辛未", "wealth", "month", "丑"),    # 寅 wood, static, in its day tomb 未
-    ("天山遯", "戌", "丁卯", "office", "year", "辰"),     # J105: 官鬼 午 holds the world, in its month tomb 戌
+@pytest.mark.parametrize("hexagram, month, day, topic, unit, tomb_clash, tomb_punisher", [
+    ("乾為天", "子", "辛未", "wealth", "month", "丑", "戌"),    # 寅 wood, static, in its day tomb 未
+    ("天山遯", "戌", "丁卯", "office", "year", "辰", "丑"),     # J105: 官鬼 午 holds the world, in its month tomb 戌
 ])
-def test_a_use_god_in_its_tomb_shows_on_the_clash_of_the_tomb_j011(kb, hexagram, month, day, topic, unit, tomb_clash):
-    # KO 000:13 묘에 들면 충으로 열리는 날을 기다려야 비로소 드러난다; 000:91 入墓愁疑無散日，逢沖轉禍變成歡
+def test_a_use_god_in_its_tomb_shows_on_the_clash_of_the_tomb_j011(kb, hexagram, month, day, topic, unit,
+                                                                   tomb_clash, tomb_punisher):
+    # KO 000:13 묘에 들면 충으로 열리는 날을 기다려야 비로소 드러난다; 000:91 入墓愁疑無散日，逢沖轉禍變成歡;
+    # 003:39 刑則墓開 … 然不及沖，故刑而不沖者輕: the punishment of the tomb opens it too, after the clash
     found = candidates(judge(cast(hexagram=hexagram, month=month, day=day, kb=kb), topic))
-    assert rows(found) == [(unit, "沖墓", tomb_clash)]
-    assert found[0]["rule"] == "timing_branch.6"
+    assert rows(found) == [(unit, "沖墓", tomb_clash), (unit, "刑墓", tomb_punisher)]
+    assert [t["rule"] for t in found] == ["timing_branch.6", "timing_branch.20"]
+    assert "003_e1b706e8d6bda37c.txt:39" in " ".join(checked(kb, found[1]["why"]).children[0].children[0].rule.sources)
     if topic == "office":
         assert "000_122810513125a851.txt:13" in " ".join(
             checked(kb, found[0]["why"]).children[0].children[0].rule.sources)
@@ -192,3 +195,54 @@ def test_the_asker_sets_the_horizon(kb):
         assert pace(j)["unit_rule"] == "timing_unit.2"
     finally:
         kb.retract_fact("cast_horizon", chart.id, "year")
+
+
+def test_a_tomb_the_day_already_punishes_open_waits_for_nothing(kb):
+    # 003:39 刑則墓開: on a 丑 day the tomb 戌 of the hidden 父母 午 is punished open (tomb_opened.2),
+    # so neither its clash nor its punishment is awaited; on a 子 day it is shut and both are
+    def kinds(day):
+        return {t["kind"]: t["branch"] for t in candidates(judge(cast("787889", month="戌", day=day, kb=kb), "document"))}
+    assert kinds("丙子")["刑墓"] == "丑" and kinds("丙子")["沖墓"] == "辰"
+    assert not {"刑墓", "沖墓"} & set(kinds("丁丑"))
+
+
+def test_the_branch_that_punishes_and_clashes_a_tomb_is_only_its_clash(kb):
+    # 未 punishes 丑 and clashes it (刑而兼沖，其力更大): 震為雷's 官鬼 申 in its day tomb 丑 waits for
+    # 未 once, as 沖墓, ranked above every punishment
+    found = candidates(judge(cast(hexagram="震為雷", month="子", day="癸丑", kb=kb), "office"))
+    assert rows(found) == [("year", "沖墓", "未")]          # office lies far, a still use-god is slow
+    assert kb.ask("punishes('未', '丑')") == [()]
+
+
+def test_a_hidden_use_god_comes_out_on_the_branches_that_feed_it_d32(kb):
+    # 001:131 要日辰生扶合出; inventory D32 應期: a day that 沖s the 飛, or 合s / 生s the 伏: 午 (fire)
+    # hides under 丑 in 賁, so the wood branches 寅 and 卯 feed it out, after its combination 未
+    j = judge(cast("787889", month="戌", day="乙巳", kb=kb), "illness", about="father")
+    found = candidates(j)
+    fed = [t for t in found if t["kind"] == "生出"]
+    assert [t["branch"] for t in fed] == ["寅", "卯"] and {t["rule"] for t in fed} == {"timing_branch.21"}
+    assert min(t["rank"] for t in fed) > next(t["rank"] for t in found if t["kind"] == "合出")
+    checked(kb, fed[0]["why"])
+    assert not [t for t in candidates(judge(cast("787889", month="戌", day="乙巳", kb=kb), "wealth"))
+                if t["kind"] == "生出"]                                # a use-god on a line is not hidden
+
+
+@pytest.mark.parametrize("month, rule", [
+    ("戌", "timing_speed_reason.7"),      # the response 辰 (line 2) holds the body and is 旺 in a 戌 month
+    ("卯", "timing_speed_reason.6"),      # … 死 in a 卯 month: the verse does not speak, 靜則緩 does
+])
+def test_the_response_under_the_body_prosperous_is_done_fast_004_35(kb, month, rule):
+    # 004:35 若是應爻居此下，旺相扶之可速成 (KO 004:37 응효가 마침 괘신 아래에 떨어지고, 또 왕상의 부조를 얻으면)
+    j = judge(cast("898697", month=month, day="丙寅", kb=kb), "document")
+    assert kb.match("body_line", j.chart.id, 2) and kb.match("response", j.chart.id, 2)
+    assert pace(j)["speed_rule"] == rule
+
+
+def test_a_use_god_only_on_a_changed_line_waits_for_its_own_branch(kb):
+    # 革之離: 妻財 is on no line of 革 (the palace is water, wealth fire); line 6 未 turns into 巳,
+    # which stands for it; neither void nor broken, it waits for 巳 (timing-practice)
+    j = judge(cast("787796", month="子", day="戊午", kb=kb), "lost")
+    assert kb.match("use_god", j.chart.id, "changed", 6)
+    found = candidates(j)
+    assert rows(found) == [("day", "變爻", "巳")] and found[0]["rule"] == "timing_branch.22"
+    checked(kb, found[0]["why"])

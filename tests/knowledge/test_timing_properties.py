@@ -12,7 +12,8 @@ from queries.chart import cast
 from queries.judgment import judge, topics
 from queries.timing import candidates, pace
 
-ABOUT = {"return": {"about": "friend"}, "marriage": {"asker": "woman"}}
+WHOM = {"about": {"about": "friend"}, "asker": {"asker": "woman"}}      # by the topic's use-god column
+ABOUT = {t: WHOM[row[0]] for t, row in topics(KnowledgeBase()).items() if row[0] in WHOM}
 ZONES = ("Asia/Seoul", "Asia/Shanghai", "America/New_York", "Europe/London")
 SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -108,6 +109,9 @@ def test_every_date_has_the_branch_of_its_candidate(kb, seed, at, tz, topic, hor
         wanted = t.get("within") or [t["branch"]]
         assert t["dates"] == sorted(t["dates"]) and len(set(t["dates"])) == len(t["dates"]) <= 3
         assert t["dates"], t
+        if t["unit"] == "hour":     # 五鼠遁 (KO 000:49): each date's pillar is the calendar's
+            assert [calendar.pillars(datetime.fromisoformat(d).replace(tzinfo=zone) + timedelta(minutes=30),
+                                     zi_hour).hour for d in t["dates"]] == t["pillars"]
         for text in t["dates"]:
             if t["unit"] == "hour":
                 start = datetime.fromisoformat(text).replace(tzinfo=zone)
@@ -129,3 +133,36 @@ def test_every_date_has_the_branch_of_its_candidate(kb, seed, at, tz, topic, hor
 def test_a_cast_without_a_moment_has_branches_and_no_dates(kb):
     found = candidates(judge(cast("787889", month="戌", day="乙巳", kb=kb), "illness", about="father"))
     assert found and all(t["dates"] == [] and (t["branch"] or t["within"]) for t in found)
+
+
+@settings(max_examples=60, **SETTINGS)
+@given(seed=st.integers(0, 10 ** 6), at=moments, tz=st.sampled_from(ZONES),
+       topic=st.sampled_from(sorted(topics(KnowledgeBase()))), zi_hour=st.sampled_from(["same-day", "next-day"]))
+def test_every_hour_candidate_has_a_rule_and_the_pillar_of_its_branch_on_the_cast_day(kb, seed, at, tz, topic,
+                                                                                       zi_hour):
+    try:
+        chart = cast(seed=seed, at=at, tz=tz, conventions={"zi_hour": zi_hour}, kb=kb)
+    except calendar.UserError:
+        return
+    j = judge(chart, topic, horizon="hour", **ABOUT.get(topic, {}))
+    found = candidates(j)
+    rules = {r.info.id: r.info for r in kb.program.rules}
+    assert pace(j)["unit"] == "hour"
+    day = calendar.pillars(chart.cast.moment, zi_hour).day
+    for t in found:
+        info = rules[t["rule"]]
+        assert info.sources or info.conventions
+        if t["unit"] != "hour":
+            assert "pillar" not in t and t["kind"] in ("出旬", "胎三合")
+            continue
+        assert t["pillar"][1] == t["branch"] and kb.explain(t["why"]) is not None
+        zi_stem = kb.match("hour_stem_start", day[0], None)[0][1]       # 五鼠遁 by the table of 000:47
+        assert "甲乙丙丁戊己庚辛壬癸".index(t["pillar"][0]) == (
+            "甲乙丙丁戊己庚辛壬癸".index(zi_stem) + calendar.BRANCHES.index(t["branch"])) % 10
+        assert len(t["pillars"]) == len(t["dates"]) == 3
+
+
+def test_every_topic_lies_near_middle_or_far(kb):
+    # timing-horizon: without a reach a question has no unit and so no scaled candidate at all
+    reach = dict(kb.match("timing_reach", None, None))
+    assert set(topics(kb)) <= set(reach) and set(reach.values()) <= {"近", "中", "遠"}

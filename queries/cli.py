@@ -169,6 +169,14 @@ def cmd_judge(args):
     if not options.has_cast(options.given(args, CAST)):
         raise UserError("give the cast to judge, e.g. liuyao judge 787889 --month 戌 --day 乙巳 --topic wealth")
     _cast(s, args)
+    if args.stars:
+        from .star_readings import stars, text
+        found = stars(s._judgment())
+        if args.json:
+            _print_json({**json.loads(s.judgment_json(proof=args.proof)), "stars": found})
+        else:
+            print(s.judgment_text(proof=args.proof) + "\n\n" + text(found, s.lang))
+        return DONE
     print(s.judgment_json(proof=args.proof) if args.json else s.judgment_text(proof=args.proof))
     return DONE
 
@@ -280,6 +288,7 @@ def parser():
     j = _command(sub, "judge", "judge a question: the use-god, its states and verdict", cmd_judge, cast=True,
                  question="required")
     options.add_options(j, (PROOF,))
+    j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))

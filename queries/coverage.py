@@ -2,8 +2,7 @@
 
 A phrase is a run of the Chinese text of a seed line between punctuation marks, two characters
 or more. It is encoded when a quote cited for that line (or for its Korean twin, line N+2) — a
-``# source:`` line of a clause, a comment or a source column of a fact table, or a 「quote」 in the
-notes above a fact row that cites the line in short form (003:59) — shares four
+``# source:`` line of a clause, a comment or a source column of a fact table — shares four
 consecutive characters with it (the whole phrase if shorter); declined when a row of
 ``facts/declined.tsv`` for the line does. The hook ``before-stop`` counts the same way.
 
@@ -37,8 +36,6 @@ from .engine import read_table
 from .knowledge import shipped_dir
 
 CITE = re.compile(r"(\d{3})_[0-9a-f]+\.txt:(\d+)[ \t]+([^\n|]*)")
-SHORT_CITE = re.compile(r"(?<![\w.])(\d{3}):(\d+)(?![\w.])")
-NOTE_QUOTE = re.compile(r"「([^」]+)」")
 SPLIT = re.compile(r"[，。；：？！、,.;:?!\s「」『』（）()〔〕【】《》〈〉…—\-]+")
 DECLINED = "declined.tsv"
 
@@ -102,27 +99,9 @@ def _clause_quotes(path: Path, label: str):
 
 
 def _table_quotes(path: Path, label: str):
-    """(seed, line, quote, who) of a fact table: a full citation anywhere (``003_….txt:67  quote``),
-    and a row citing seed lines in short form (``003:59,003:61``) with the 「quotes」 of the ``#``
-    notes right above it (the row encodes what its notes quote).
-
-    >>> import tempfile
-    >>> path = Path(tempfile.mkdtemp()) / "t.tsv"
-    >>> _ = path.write_text("star\\tsource\\n# 「天德之星，正月起亥」\\n天德\\t003:59,003:61\\n天德\\t003:59\\n", encoding="utf-8")
-    >>> list(_table_quotes(path, "t.tsv"))
-    [('003', 59, '天德之星，正月起亥', 't.tsv:3'), ('003', 61, '天德之星，正月起亥', 't.tsv:3')]
-    """
-    notes = []
     for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         for cite in CITE.finditer(text):
             yield cite.group(1), int(cite.group(2)), cite.group(3), f"{label}:{n}"
-        if text.lstrip().startswith("#"):
-            notes.extend(NOTE_QUOTE.findall(text))
-            continue
-        for seed, line in SHORT_CITE.findall(text):
-            for quote in notes:
-                yield seed, int(line), quote, f"{label}:{n}"
-        notes = []
 
 
 def quotes(root: Path | None = None) -> tuple:

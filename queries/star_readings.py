@@ -1,5 +1,5 @@
 """The stars 神煞 that speak to a judged question: for each, the line it falls on, what it says
-(its reading of ``kb/stars/readings.dl``, a row of ``facts/star_topic.tsv``), the book line that
+(its reading of ``kb/judgments/003/stars.dl``, a row of ``facts/star_topic.tsv``), the book line that
 row cites, and whether the verdict outweighs it; and the stars left out because the year or the
 hour is not known. Stars are weighed last and never decide (神煞休將定吉凶, 000:115): the rows
 come from the clauses, Python only gathers and prints them.

@@ -1,4 +1,4 @@
-"""The stars in the reading (kb/stars/readings.dl, facts/star_topic.tsv, queries/star_readings.py):
+"""The stars in the reading (kb/judgments/003/stars.dl, facts/star_topic.tsv, queries/star_readings.py):
 a star speaks when it falls on the line that matters for the question, of the question's kind,
 on a moving line where its text asks it (003:223 占星之法，多視其類 … 各伺其動); it is weighed last
 and never decides (000:115 神煞休將定吉凶); year and hour stars are left out when the year or the
@@ -90,7 +90,7 @@ def test_every_star_topic_row_is_read_once(kb):
     rows = kb.ask("star_topic(S, T, L, M, E, K, Src)")
     read = {(t, k) for _, t, line, _, _, k, _ in rows if line not in ("reading", "palace")}
     clauses = {(r.head.args[1].value, r.head.args[2].value) for r in kb.rules_of("reading")
-               if r.where.startswith("kb/stars/")}
+               if r.where.startswith("kb/judgments/003/stars.dl")}
     assert read == clauses
     polarity = {k: p for k, p, *_ in kb.ask("conclusion(K, P, 'star', Ko, Zh, En)")}
     effect = {"helps": "favourable", "harms": "unfavourable", "marks": "descriptive"}

@@ -170,8 +170,8 @@ def cmd_judge(args):
         raise UserError("give the cast to judge, e.g. liuyao judge 787889 --month 戌 --day 乙巳 --topic wealth")
     _cast(s, args)
     if args.stars:
-        from .star_readings import stars, text
-        found = stars(s._judgment())
+        from .star_readings import text
+        found = s._judgment().stars()
         if args.json:
             _print_json({**json.loads(s.judgment_json(proof=args.proof)), "stars": found})
         else:

@@ -95,3 +95,16 @@ def test_every_star_topic_row_is_read_once(kb):
     polarity = {k: p for k, p, *_ in kb.ask("conclusion(K, P, 'star', Ko, Zh, En)")}
     effect = {"helps": "favourable", "harms": "unfavourable", "marks": "descriptive"}
     assert all(polarity[k] == effect[e] for _, t, line, _, e, k, _ in rows if k in polarity)
+
+
+def test_judge_with_stars_prints_them_under_the_judgment(capsys):
+    from queries.cli import main
+    cast_args = ["787889", "--month", "戌", "--day", "乙巳", "--topic", "house"]
+    assert main(["judge", *cast_args, "--stars"]) == 0
+    out = capsys.readouterr().out
+    assert "\n\nStars 神煞 that speak to the question" in out
+    assert "left out, the year or the hour not being known: " in out and "病符" in out
+    assert main(["judge", *cast_args, "--stars", "--json"]) == 0
+    import json
+    data = json.loads(capsys.readouterr().out)
+    assert "病符" in data["stars"]["left_out"] and data["readings"]

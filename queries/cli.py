@@ -188,6 +188,15 @@ def cmd_judge(args):
     if not options.has_cast(options.given(args, CAST)):
         raise UserError("give the cast to judge, e.g. liuyao judge 787889 --month 戌 --day 乙巳 --topic wealth")
     _cast(s, args)
+    if args.stars:
+        from .star_readings import text
+        found = s.judgment_stars()
+        if args.json:
+            _print_json({**json.loads(s.judgment_json(proof=args.proof)), "stars": found})
+        else:
+            print(s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth) + "\n\n"
+                  + text(found, s.lang))
+        return DONE
     print(s.judgment_json(proof=args.proof) if args.json else
           s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth))
     return DONE
@@ -303,6 +312,7 @@ def parser():
                  question="required")
     options.add_options(j, (PROOF, LEVEL, DEPTH))
     j.set_defaults(level="full")
+    j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))

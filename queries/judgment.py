@@ -199,6 +199,11 @@ class Judgment:
             self._readings = reading_layer.readings(self)
         return self._readings
 
+    def stars(self) -> dict:
+        """The stars that speak to the question and those left out (``queries.star_readings``)."""
+        from .star_readings import stars
+        return stars(self)
+
     def timing(self) -> dict:
         """When it happens: the ranked candidates with their dates, the pace (unit and speed) and
         why the matter has no day, if it has none (``queries.timing``)."""

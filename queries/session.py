@@ -310,6 +310,11 @@ class Session:
     def judgment_json(self, lang=None, proof=True) -> str:
         return self._judgment().to_json(proof=proof, lang=check_lang(lang or self.lang))
 
+    @served("the judgment's stars")
+    def judgment_stars(self) -> list:
+        """The stars 神煞 that speak to the question put, as data (see ``queries.star_readings``)."""
+        return self._judgment().stars()
+
     @served("the judgment")
     def judgment_html(self, lang=None) -> str:
         return self._judgment().html(check_lang(lang or self.lang))

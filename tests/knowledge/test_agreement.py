@@ -63,6 +63,7 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("689888", "亥", "乙未", {}),                      # the month alone feeds the hidden use-god out
     ("689787", "丑", "壬辰", {}),                      # the hidden use-god overcomes its flying line 伏克飛
     ("898697", "戌", "丙寅", {}),                      # a document in hours (五鼠遁): a punished tomb 刑開; the response under the body 004:35
+    ("787787", "辰", "甲申", {}),                      # 離為火 on a 申 day: the ghost born on the day harms the world 助鬼傷身 (003:3, T7)
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -76,7 +77,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     'office', 'lost', ('return', 'husband'), ('return', 'friend', None, 'year'), 'wealth',
     ('illness', 'father'), 'wealth',
     'wealth', 'wealth', 'wealth', 'wealth',
-    'wealth', 'document', ('document', None, None, 'hour'),
+    'wealth', 'document', ('document', None, None, 'hour'), 'self',
 ]
 
 

@@ -14,6 +14,8 @@ from queries.session import Session
 
 # topic: rule, conclusion, (lines, month, day[, about[, asker]]) for which the verse holds, the lines,
 # month and day of a chart that breaks one condition, and the conventions of both casts
+# 003:7 申日之離: the ghost 亥 born on the day harms the world; in a 午 month the 火 world withstands it
+GHOST, WORLD_PROSPEROUS = ("787787", "辰", "甲申"), ("787787", "午", "甲申")
 CASES = {
     "wealth": ("r000.83.parent_world.profit", "profit_comes", ("798778", "申", "甲寅"), ("698778", "申", "甲寅")),
     "office": ("r000.59.parent_flourishes.office", "rank_to_marquis", ("788879", "申", "己丑"),
@@ -50,6 +52,18 @@ CASES = {
     "farming": ("r000.155.ghost_moving.farming", "farming_fails", ("698768", "午", "壬寅"), ("798768", "午", "壬寅")),
     "gambling": ("r000.155.ghost_moving.gambling", "gambling_lost", ("698768", "午", "壬寅"), ("798768", "午", "壬寅")),
     "servant": ("r000.163.sibling_moving.servant", "not_harmonious", ("698768", "午", "壬寅"), ("898768", "午", "壬寅")),
+    "state": ("r003.11.state", "treacherous_ministers", GHOST, WORLD_PROSPEROUS),
+    "military_office": ("r003.11.military_office", "rise_at_once", GHOST, WORLD_PROSPEROUS),
+    "enlist": ("r003.15.enlist", "fish_takes_bait", GHOST, WORLD_PROSPEROUS),
+    "building": ("r003.15.building", "thorns_every_step", GHOST, WORLD_PROSPEROUS),
+    "monastic": ("r003.15.monastic", "karma_not_cleared", GHOST, WORLD_PROSPEROUS),
+    "public_service": ("r003.15.public_service", "flogging_unavoidable", GHOST, WORLD_PROSPEROUS),
+    "worship": ("r003.15.worship", "god_angry", GHOST, WORLD_PROSPEROUS),
+    "spirit_tablet": ("r003.15.spirit_tablet", "spirit_wails", GHOST, WORLD_PROSPEROUS),
+    "omen": ("r003.15.omen", "omen_real", GHOST, WORLD_PROSPEROUS),
+    "dream": ("r003.15.dream", "dream_comes_true", GHOST, WORLD_PROSPEROUS),
+    "memorial": ("r003.39.memorial", "great_misfortune", ("896888", "午", "戊辰"), ("896888", "子", "戊辰")),
+    "year_fortune": ("r003.55.classic_star.year", "classic_star_marks", ("777777", "子", "甲子"), ("877777", "子", "甲子")),
 }
 # the topics no verse of seed 000 names: a verse for any question, asked with the topic
 ANY_TOPICS = ("appearance", "creation", "fire", "hunting", "livestock", "military", "news")

@@ -42,6 +42,8 @@ CASTS = [
     ("799966", "子", "乙酉", "戊申", "medicine", "friend", "man"),
     ("798698", "午", "庚申", "辛未", "travel", "mother", None),
     ("877787", "午", "庚辰", "己卯", "livestock", None, "man"),
+    ("787787", "辰", "甲申", None, "self", None, None),
+    ("678778", "酉", "庚申", None, "wealth", None, None),
 ]
 
 

@@ -60,7 +60,7 @@ CASES = [
     ("r003.15.slow", "any", "ghost_harm_slow", (LI, "辰", "甲申"), ("789787", "辰", "甲申"), "the ghost moves"),
     ("r003.15.fast", "any", "ghost_harm_fast", ("789787", "辰", "甲申"), (LI, "辰", "甲申"), "the ghost is still"),
     ("r003.11.self", "self", "harm_taken_for_fortune", (LI, "辰", "甲申"), (LI, "午", "甲申"), "the world is prosperous"),
-    ("r003.11.house.bird", "house", "quarrels_arise", (XIAN, "亥", "甲寅"), (XIAN, "亥", "丙寅"), "on a 丙 day the ghost on line 2 has 青龍... no: 勾陳, not 朱雀"),
+    ("r003.11.house.bird", "house", "quarrels_arise", (XIAN, "亥", "甲寅"), (XIAN, "亥", "丙寅"), "on a 丙 day the ghost on line 2 has 勾陳, not 朱雀"),
     ("r003.15.illness", "illness", "sickbed_not_left", (TAI, "酉", "丁亥"), (TAI, "申", "丁亥"), "the ghost is broken"),
     ("r003.11.office", "office", "sudden_promotion", (TAI, "酉", "丁亥"), (TAI, "午", "丁亥"), "the world is 相"),
 ]

@@ -441,6 +441,19 @@ class Session:
                 raise UserError(f"--seed {seed}: no such seed; use one of {', '.join(known)}")
         return lines
 
+    @served("the glossary entry of {0}")
+    def glossary(self, term) -> dict:
+        """A classical term (hanzi, Hangul or English) explained (``queries.glossary.lookup``):
+        its definition, the book lines and rules behind it and, with a cast, where it holds."""
+        from .glossary import lookup
+        return lookup(self.kb, term, self.cast_id)
+
+    @served("the glossary entry of {0}")
+    def glossary_text(self, term, lang=None) -> str:
+        from .glossary import text
+        from .labels import vocabulary
+        return text(self.glossary(term), check_lang(lang or self.lang), vocabulary(self.kb))
+
     @served("reading the vocabulary")
     def vocabulary(self) -> dict:
         """What completion offers: predicates (name, arity, meta), constants, conventions, topics,

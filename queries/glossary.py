@@ -1,0 +1,187 @@
+"""The glossary: a classical term's definition in the reader's language, the book lines that
+define it (with the seed's text, when the seeds are beside the checkout), the rules that derive
+it and, on a cast, whether it holds there (facts/glossary.tsv, facts/term_label.tsv, star.tsv).
+
+A term is found by its hanzi, its Korean or its English name (月破, 월파, month-broken).
+
+>>> from queries import KnowledgeBase
+>>> kb = KnowledgeBase()
+>>> entry = lookup(kb, "월파")
+>>> entry["term"], entry["names"]["en"], entry["predicates"]
+('月破', 'month-broken', ['month_break'])
+>>> entry["sources"][0]["where"], entry["rules"][0]["id"]
+('000_122810513125a851.txt:79', 'month_break.1')
+>>> lookup(kb, "月坡")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+queries.errors.UserError: no glossary term '月坡'; close: 月破, 日破 (liuyao explain TERM: hanzi, Hangul or English)
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import UserError
+from .labels import WORDS, check_lang, label
+
+SHOWN = 160                 # characters of a seed line shown beside its reference
+_HANGUL = re.compile(r"^([\uac00-\ud7a3]+)\(")
+_SEED_KOREAN = re.compile(r"[\uac00-\ud7a3]")
+
+
+def _names(kb) -> dict:
+    """glossary term -> {lang: name}: its term_label row (by the term or its Chinese name), a
+    star's reading, else the Korean name that opens its Korean definition."""
+    labels = {}
+    for term, ko, zh, en in kb.match("term_label", None, None, None, None):
+        labels.setdefault(term, {"ko": ko, "zh": zh, "en": en})
+        labels.setdefault(zh, {"ko": ko, "zh": zh, "en": en})
+    stars = {star: {"ko": ko, "zh": star, "en": en} for star, ko, en, *_ in kb.match("star", *[None] * 6)}
+    names = {}
+    for term, ko, _zh, _en, _sources, _preds in kb.match("glossary", *[None] * 6):
+        opening = _HANGUL.match(ko)
+        names[term] = labels.get(term) or stars.get(term) or {"ko": opening.group(1) if opening else term,
+                                                               "zh": term, "en": term}
+    return names
+
+
+def _index(names) -> dict:
+    """Every way of writing a term (hanzi, Hangul, English, case-folded) -> the term."""
+    index = {}
+    for term, by_lang in sorted(names.items()):
+        for written in (term, *by_lang.values()):
+            index.setdefault(written.casefold(), term)
+    return index
+
+
+def find(kb, word: str) -> str:
+    """The glossary term written ``word`` (hanzi, Hangul or English), else a UserError naming
+    the close ones."""
+    names = _names(kb)
+    index = _index(names)
+    found = index.get(str(word).strip().casefold())
+    if found is not None:
+        return found
+    close = difflib.get_close_matches(str(word).casefold(), list(index), n=5, cutoff=0.4)
+    near = list(dict.fromkeys(index[c] for c in close))
+    hint = f"; close: {', '.join(near)}" if near else ""
+    raise UserError(f"no glossary term {word!r}{hint} (liuyao explain TERM: hanzi, Hangul or English)")
+
+
+@lru_cache(maxsize=8)
+def _seed_lines(folder: str, name: str) -> tuple:
+    path = Path(folder) / name
+    return tuple(path.read_text(encoding="utf-8").splitlines()) if path.is_file() else ()
+
+
+def _seed_text(kb, name: str, n: int) -> dict:
+    """A seed's Chinese line and its Korean twin (line N+2), from the seeds beside the checkout
+    or, for the Korean, facts/seed_korean.tsv."""
+    from .coverage import default_seeds
+    lines = _seed_lines(str(default_seeds()), name)
+    text = {"zh": lines[n - 1].strip()} if len(lines) >= n else {}
+    if len(lines) >= n + 2:
+        text["ko"] = lines[n + 1].strip()
+    korean = kb.match("seed_korean", name, n, None)
+    if korean and "ko" not in text:
+        text["ko"] = korean[0][2]
+    return {lang: t if len(t) <= SHOWN else t[:SHOWN] + "…" for lang, t in text.items() if t}
+
+
+def _sources(kb, sources: str) -> list:
+    """The sources of a glossary row, a Chinese seed line and its Korean twin (N+2) as one,
+    each with the seed's text; other references (inventories, conventions) as they are."""
+    cited = [s for s in sources.split(",") if s]
+    out = []
+    for where in cited:
+        name, _, number = where.partition(":")
+        if not (name.endswith(".txt") and number.isdigit()):
+            out.append({"where": where, "text": {}})
+            continue
+        n = int(number)
+        if f"{name}:{n - 2}" in cited and not _SEED_KOREAN.search(_seed_text(kb, name, n - 2).get("zh", "")):
+            continue                                 # the Korean twin of the line before
+        text = _seed_text(kb, name, n)
+        if _SEED_KOREAN.search(text.get("zh", "")):  # a Korean line cited alone
+            text = {"ko": text["zh"]}
+        twin = f", {n + 2}" if f"{name}:{n + 2}" in cited and "zh" in text else ""
+        out.append({"where": where + twin, "text": text})
+    return out
+
+
+def _per_cast(kb, pred) -> bool:
+    """Whether a predicate is asked of a cast: its clauses' first argument is the cast C."""
+    rules = kb.rules_for(pred)
+    return bool(rules) and all(r.head.args and getattr(r.head.args[0], "name", None) == "C" for r in rules)
+
+
+def _holds(kb, pred, cast_id, arity) -> list:
+    from .engine import Atom, Const, Var
+    goal = Atom(pred, (Const(cast_id),) + tuple(Var(f"A{i}") for i in range(1, arity)))
+    return [list(row) for row in kb.ask((goal,))]
+
+
+def lookup(kb, word: str, cast_id=None) -> dict:
+    """A glossary entry as plain data: term, names {lang}, definition {lang}, sources (each
+    where, with the seed's text {lang} when known), predicates, rules (id, title, where) and,
+    with a cast, holds: for each predicate asked of a cast, its answers there (rows without C)."""
+    term = find(kb, word)
+    row = kb.match("glossary", term, *[None] * 5)[0]
+    _, ko, zh, en, sources, predicates = row
+    preds = [p for p in predicates.split(",") if p]
+    rules = [{"id": r.info.id, "title": r.info.title, "where": r.where}
+             for p in preds for r in kb.rules_for(p) if not r.info.view]
+    entry = {"term": term, "names": _names(kb)[term], "definition": {"ko": ko, "zh": zh, "en": en},
+             "sources": _sources(kb, sources),
+             "predicates": preds, "rules": rules}
+    if cast_id is not None:
+        entry["holds"] = {p: _holds(kb, p, cast_id, kb.program.arity(p)) for p in preds if _per_cast(kb, p)}
+    return entry
+
+
+_PLACES = {"line": "line", "hidden": "hidden_under", "changed": "changed_of"}
+
+
+def _row(row, lang, vocabulary) -> str:
+    """An answer without its cast in words: a place and a line number as the chart says them
+    (line 3, hidden under line 2), other values by their names; an empty row: it holds."""
+    words = WORDS[lang]
+    if not row:
+        return words["rule_holds"]
+    if len(row) >= 2 and row[0] in _PLACES and isinstance(row[1], int):
+        place = words[_PLACES[row[0]]].format(words.get(f"number.{row[1]}", row[1]) if lang == "zh" else row[1])
+        return " ".join([place, *(label(v, lang, vocabulary) for v in row[2:])])
+    return " ".join(label(v, lang, vocabulary) for v in row)
+
+
+def text(entry: dict, lang: str, vocabulary: dict) -> str:
+    """A glossary entry as a reader reads it: the term and its name, the definition, the book
+    lines with their text, the rules, and on a cast where the term holds.
+
+    >>> from queries import KnowledgeBase
+    >>> from queries.labels import vocabulary
+    >>> kb = KnowledgeBase()
+    >>> print(text(lookup(kb, "month-broken"), "en", vocabulary(kb)).splitlines()[0])
+    月破 — month-broken
+    """
+    words = WORDS[check_lang(lang)]
+    name = entry["names"].get(lang, entry["term"])
+    out = [f"{entry['term']} — {name}" if name != entry["term"] else entry["term"], "",
+           entry["definition"][lang], "", words["glossary_sources"]]
+    for source in entry["sources"]:
+        seed = source["text"]
+        said = [seed[k] for k in (("ko", "zh") if lang == "ko" else ("zh",)) if k in seed]
+        where = source["where"]
+        if where.startswith("convention:"):
+            where = f"{words['glossary_convention']} {label(where.partition(':')[2], lang, vocabulary)}"
+        out.append(f"  {where}" + "".join(f"\n      {line}" for line in said))
+    if entry["rules"]:
+        out += ["", words["glossary_rules"]]
+        out += [f"  {r['id']}  {r['title']}  ({r['where']})" for r in entry["rules"]]
+    if "holds" in entry:
+        out += ["", words["glossary_on_cast"]]
+        for pred, rows in entry["holds"].items():
+            found = "; ".join(_row(row, lang, vocabulary) for row in rows)
+            out.append(f"  {pred}: {found or words['glossary_nowhere']}")
+    return "\n".join(out)

@@ -327,6 +327,7 @@ def parser():
                        "behind it and, with a cast, where it holds, e.g. 月破 787889 --month 戌 --day 乙巳")
     e.add_argument("term", metavar="TERM", help="a term in hanzi, Hangul or English: 月破, 월파, month-broken")
     options.add_options(e, CAST, title="the cast (where the term holds)", positional="lines")
+    options.add_options(e, QUESTION, title="the question (for the terms of a use-god)")
     e.set_defaults(run=cmd_explain)
     add_common(e)
     f = _command(sub, "facts", "the stated facts of a predicate, each with file:line", cmd_facts)

@@ -116,6 +116,13 @@ def _per_cast(kb, pred) -> bool:
     return bool(rules) and all(r.head.args and getattr(r.head.args[0], "name", None) == "C" for r in rules)
 
 
+def _takes(kb, pred, term) -> bool:
+    """Whether the knowledge writes the term as an argument of the predicate somewhere
+    (line_relative(C, P, '父母')): then only its answers with the term are the term's."""
+    return any(lit.pred == pred and any(getattr(a, "value", None) == term for a in lit.args)
+               for r in kb.program.rules for lit in (r.head, *r.body) if hasattr(lit, "args"))
+
+
 def _holds(kb, pred, cast_id, arity) -> list:
     from .engine import Atom, Const, Var
     goal = Atom(pred, (Const(cast_id),) + tuple(Var(f"A{i}") for i in range(1, arity)))
@@ -125,18 +132,28 @@ def _holds(kb, pred, cast_id, arity) -> list:
 def lookup(kb, word: str, cast_id=None) -> dict:
     """A glossary entry as plain data: term, names {lang}, definition {lang}, sources (each
     where, with the seed's text {lang} when known), predicates, rules (id, title, where) and,
-    with a cast, holds: for each predicate asked of a cast, its answers there (rows without C)."""
+    with a cast, holds: for each predicate asked of a cast, its answers there (rows without C).
+    Of a predicate only some of whose rules name the term in their title (use_reason: 入墓), the
+    rules and the answers are those of the term."""
     term = find(kb, word)
-    row = kb.match("glossary", term, *[None] * 5)[0]
-    _, ko, zh, en, sources, predicates = row
+    _, ko, zh, en, sources, predicates = kb.match("glossary", term, *[None] * 5)[0]
     preds = [p for p in predicates.split(",") if p]
-    rules = [{"id": r.info.id, "title": r.info.title, "where": r.where}
-             for p in preds for r in kb.rules_for(p) if not r.info.view]
+    rules, narrowed = [], set()
+    for p in preds:
+        of = [r for r in kb.rules_for(p) if not r.info.view]
+        titled = [r for r in of if term in r.info.title]
+        if titled and len(titled) < len(of):
+            of, narrowed = titled, narrowed | {p}
+        rules += [{"id": r.info.id, "title": r.info.title, "where": r.where} for r in of]
     entry = {"term": term, "names": _names(kb)[term], "definition": {"ko": ko, "zh": zh, "en": en},
-             "sources": _sources(kb, sources),
-             "predicates": preds, "rules": rules}
+             "sources": _sources(kb, sources), "predicates": preds, "rules": rules}
     if cast_id is not None:
-        entry["holds"] = {p: _holds(kb, p, cast_id, kb.program.arity(p)) for p in preds if _per_cast(kb, p)}
+        entry["holds"] = {}
+        for p in filter(lambda p: _per_cast(kb, p), preds):
+            found = _holds(kb, p, cast_id, kb.program.arity(p))
+            if p in narrowed or _takes(kb, p, term) or any(term in row for row in found):
+                found = [row for row in found if term in row]
+            entry["holds"][p] = found
     return entry
 
 

@@ -10,7 +10,7 @@ A term is found by its hanzi, its Korean or its English name (月破, 월파, mo
 >>> entry["term"], entry["names"]["en"], entry["predicates"]
 ('月破', 'month-broken', ['month_break'])
 >>> entry["sources"][0]["where"], entry["rules"][0]["id"]
-('000_122810513125a851.txt:79', 'month_break.1')
+('000_122810513125a851.txt:79, 81', 'month_break.1')
 >>> lookup(kb, "月坡")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
 queries.errors.UserError: no glossary term '月坡'; close: 月破, 日破 (liuyao explain TERM: hanzi, Hangul or English)
@@ -89,6 +89,10 @@ def _seed_text(kb, name: str, n: int) -> dict:
     return {lang: t if len(t) <= SHOWN else t[:SHOWN] + "…" for lang, t in text.items() if t}
 
 
+def _korean_line(kb, name, n) -> bool:
+    return bool(_SEED_KOREAN.search(_seed_text(kb, name, n).get("zh", "")))
+
+
 def _sources(kb, sources: str) -> list:
     """The sources of a glossary row, a Chinese seed line and its Korean twin (N+2) as one,
     each with the seed's text; other references (inventories, conventions) as they are."""
@@ -100,12 +104,13 @@ def _sources(kb, sources: str) -> list:
             out.append({"where": where, "text": {}})
             continue
         n = int(number)
-        if f"{name}:{n - 2}" in cited and not _SEED_KOREAN.search(_seed_text(kb, name, n - 2).get("zh", "")):
+        if f"{name}:{n - 2}" in cited and not _korean_line(kb, name, n - 2):
             continue                                 # the Korean twin of the line before
         text = _seed_text(kb, name, n)
-        if _SEED_KOREAN.search(text.get("zh", "")):  # a Korean line cited alone
-            text = {"ko": text["zh"]}
-        twin = f", {n + 2}" if f"{name}:{n + 2}" in cited and "zh" in text else ""
+        if _korean_line(kb, name, n):                # a Korean line cited alone
+            text, twin = {"ko": text["zh"]}, ""
+        else:
+            twin = f", {n + 2}" if f"{name}:{n + 2}" in cited else ""
         out.append({"where": where + twin, "text": text})
     return out
 

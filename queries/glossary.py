@@ -139,7 +139,8 @@ def lookup(kb, word: str, cast_id=None) -> dict:
     where, with the seed's text {lang} when known), predicates, rules (id, title, where) and,
     with a cast, holds: for each predicate asked of a cast, its answers there (rows without C).
     Of a predicate only some of whose rules name the term in their title (use_reason: 入墓), the
-    rules and the answers are those of the term."""
+    rules are those of the term, and the answers those with the term (none shown without it);
+    of a predicate the knowledge writes with the term as a constant, the answers with the term."""
     term = find(kb, word)
     _, ko, zh, en, sources, predicates = kb.match("glossary", term, *[None] * 5)[0]
     preds = [p for p in predicates.split(",") if p]
@@ -156,9 +157,10 @@ def lookup(kb, word: str, cast_id=None) -> dict:
         entry["holds"] = {}
         for p in filter(lambda p: _per_cast(kb, p), preds):
             found = _holds(kb, p, cast_id, kb.program.arity(p))
-            if p in narrowed or _takes(kb, p, term) or any(term in row for row in found):
-                found = [row for row in found if term in row]
-            entry["holds"][p] = found
+            mine = [row for row in found if term in row]
+            if p in narrowed and not mine:
+                continue                             # its answers do not say which rule gave them
+            entry["holds"][p] = mine if mine or _takes(kb, p, term) else found
     return entry
 
 

@@ -30,7 +30,7 @@ _HANGUL = re.compile(r"^([\uac00-\ud7a3]+)\(")
 _SEED_KOREAN = re.compile(r"[\uac00-\ud7a3]")
 
 
-def _names(kb) -> dict:
+def names(kb) -> dict:
     """glossary term -> {lang: name}: its term_label row (by the term or its Chinese name), a
     star's reading, else the Korean name that opens its Korean definition."""
     labels = {}
@@ -58,8 +58,7 @@ def _index(names) -> dict:
 def find(kb, word: str) -> str:
     """The glossary term written ``word`` (hanzi, Hangul or English), else a UserError naming
     the close ones."""
-    names = _names(kb)
-    index = _index(names)
+    index = _index(names(kb))
     found = index.get(str(word).strip().casefold())
     if found is not None:
         return found
@@ -151,7 +150,7 @@ def lookup(kb, word: str, cast_id=None) -> dict:
         if titled and len(titled) < len(of):
             of, narrowed = titled, narrowed | {p}
         rules += [{"id": r.info.id, "title": r.info.title, "where": r.where} for r in of]
-    entry = {"term": term, "names": _names(kb)[term], "definition": {"ko": ko, "zh": zh, "en": en},
+    entry = {"term": term, "names": names(kb)[term], "definition": {"ko": ko, "zh": zh, "en": en},
              "sources": _sources(kb, sources), "predicates": preds, "rules": rules}
     if cast_id is not None:
         entry["holds"] = {}

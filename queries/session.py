@@ -457,11 +457,12 @@ class Session:
     @served("reading the vocabulary")
     def vocabulary(self) -> dict:
         """What completion offers: predicates (name, arity, meta), constants, conventions, topics,
-        the units of a horizon."""
+        the units of a horizon, the glossary's terms (term -> {lang: name})."""
         from .catalog import vocabulary
         from .judgment import horizons
+        from .glossary import names
         return {**vocabulary(self.kb), "conventions": {k: v["values"] for k, v in self.conventions().items()},
-                "topics": list(self.topics()), "horizons": horizons(self.kb)}
+                "topics": list(self.topics()), "horizons": horizons(self.kb), "glossary": names(self.kb)}
 
 
 

@@ -47,23 +47,32 @@ def names(kb) -> dict:
 
 
 def _index(names) -> dict:
-    """Every way of writing a term (hanzi, Hangul, English, case-folded) -> the term."""
+    """Every way of writing a term (hanzi, Hangul, English, case-folded) -> the terms so written
+    (a Korean reading may be two terms': 수 is 囚 and 水)."""
     index = {}
     for term, by_lang in sorted(names.items()):
-        for written in (term, *by_lang.values()):
-            index.setdefault(written.casefold(), term)
-    return index
+        for written in dict.fromkeys((term, *by_lang.values())):
+            index.setdefault(written.casefold(), []).append(term)
+    return {written: terms if written not in names else [written] for written, terms in index.items()}
 
 
 def find(kb, word: str) -> str:
     """The glossary term written ``word`` (hanzi, Hangul or English), else a UserError naming
-    the close ones."""
+    the close ones, or the terms a reading names.
+
+    >>> from queries import KnowledgeBase
+    >>> find(KnowledgeBase(), "수")  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    queries.errors.UserError: '수' names 囚, 水: write the hanzi
+    """
     index = _index(names(kb))
     found = index.get(str(word).strip().casefold())
-    if found is not None:
-        return found
+    if found is not None and len(found) == 1:
+        return found[0]
+    if found:
+        raise UserError(f"{word!r} names {', '.join(found)}: write the hanzi")
     close = difflib.get_close_matches(str(word).casefold(), list(index), n=5, cutoff=0.4)
-    near = list(dict.fromkeys(index[c] for c in close))
+    near = list(dict.fromkeys(term for c in close for term in index[c]))
     hint = f"; close: {', '.join(near)}" if near else ""
     raise UserError(f"no glossary term {word!r}{hint} (liuyao explain TERM: hanzi, Hangul or English)")
 

@@ -105,3 +105,23 @@ def test_version(capsys):
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0 and capsys.readouterr().out == f"liuyao-kb {VERSION}\n"
+
+
+@pytest.mark.slow
+def test_every_term_a_worked_example_prints_is_in_the_glossary(kb):
+    """The states, strengths, reasons and grades the charts and judgments of the worked examples
+    print, and the terms the rule titles of their verdict proofs name, each have an entry."""
+    from tests.app.test_labels import GOLDEN
+    terms = {term for term, *_ in rows(kb)}
+    printed = set()
+    for case in GOLDEN:
+        case = dict(case)
+        question = {k: case.pop(k) for k in ("topic", "about", "asker") if k in case}
+        s = Session()
+        s.cast(**case)
+        data = s.judge(question.pop("topic"), **question)
+        chart = s.chart_data(stars=False)
+        printed |= {r["label"] for r in data["reasons"]} | {data["verdict"]["grade"]}
+        printed |= {st["label"] for line in chart["lines"] for st in line["states"]}
+        printed |= {line["month"]["strength"] for line in chart["lines"]}
+    assert sorted(printed - terms) == []

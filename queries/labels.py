@@ -150,3 +150,18 @@ def label(value, lang, vocabulary, *, convention=None, classical=False) -> str:
     if classical and lang == "ko" and name != value and any("\u4e00" <= ch <= "\u9fff" for ch in str(value)):
         return f"{name}({value})"
     return name
+
+
+def convention_words(choices: dict, lang, vocabulary) -> str:
+    """The conventions a cast rests on, name and value in a reader's words (a chart's header).
+
+    >>> from queries import KnowledgeBase
+    >>> words = vocabulary(KnowledgeBase())
+    >>> convention_words({"zi_hour": "same-day", "earth_growth": "shen"}, "ko", words)
+    '자시의 날=당일, 토의 장생=신 (수토동궁)'
+    >>> convention_words({"zi_hour": "next-day", "earth_growth": "yin"}, "zh", words)
+    '子時歸日=次日、土之長生=寅 (火土同宮)'
+    """
+    sep = WORDS[check_lang(lang)]["list_sep"] + ("" if lang == "zh" else " ")
+    return sep.join(f"{label(name, lang, vocabulary)}={label(value, lang, vocabulary, convention=name)}"
+                    for name, value in choices.items())

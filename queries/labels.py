@@ -51,7 +51,8 @@ def check_lang(lang) -> str:
 
 def vocabulary(kb) -> dict:
     """What the views need from the knowledge, as plain data (so it crosses the sandbox): term,
-    topic, person, verdict direction, timing unit and speed, convention -> {lang: name};
+    topic, person, verdict direction, timing unit and speed, convention (a choice or one the
+    house fixes, fixed_convention_label.tsv) -> {lang: name};
     convention -> value -> {lang: name}; chart mark -> the term it writes; polarity -> its bar
     and the mark of its moving line."""
     terms = {term: {"ko": ko, "zh": zh, "en": en}
@@ -66,7 +67,8 @@ def vocabulary(kb) -> dict:
              for u, _, zh, ko, en in kb.match("timing_unit_name", None, None, None, None, None)}
     speeds = {s: {"ko": ko, "zh": s, "en": en} for s, ko, en in kb.match("timing_speed_name", None, None, None)}
     conventions = {name: {"ko": ko, "zh": zh, "en": en}
-                   for name, ko, zh, en in kb.match("convention_label", None, None, None, None)}
+                   for table in ("fixed_convention_label", "convention_label")
+                   for name, ko, zh, en in kb.match(table, None, None, None, None)}
     values = {}
     for name, value, ko, zh, en in kb.match("convention_value_label", None, None, None, None, None):
         values.setdefault(name, {})[value] = {"ko": ko, "zh": zh, "en": en}

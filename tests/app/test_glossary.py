@@ -125,3 +125,18 @@ def test_every_term_a_worked_example_prints_is_in_the_glossary(kb):
         printed |= {st["label"] for line in chart["lines"] for st in line["states"]}
         printed |= {line["month"]["strength"] for line in chart["lines"]}
     assert sorted(printed - terms) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ko", "zh"])
+def test_every_entry_reads_without_latin_words_on_a_cast(kb, lang):
+    """Every entry, in Korean and Chinese, on a cast: no Latin word but rule ids, predicate names
+    and file names, and the rules' titles as they are (their own test is in test_labels.py)."""
+    from tests.app.test_labels import LATIN, latin_words
+    allowed = {r.info.id for r in kb.program.rules} | {r.head.pred for r in kb.program.rules} | set(kb.program.tables)
+    allowed |= {w for r in kb.program.rules for w in LATIN.findall(r.info.title)}
+    s = Session(lang=lang)
+    s.cast("787889", month="戌", day="乙巳")
+    s.judge("illness", about="father")
+    stray = {term: latin_words(s.glossary_text(term), allowed) for term, *_ in rows(kb)}
+    assert {term: words for term, words in stray.items() if words} == {}

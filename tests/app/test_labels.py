@@ -15,7 +15,7 @@ GOLDEN = [   # the worked examples of the README and the tutorials
     dict(lines="787889", at="2024-10-08T04:00", tz="Asia/Seoul", topic="wealth"),
     dict(lines="778998", month="卯", day="甲子", topic="marriage", asker="woman"),
 ]
-FILE = re.compile(r"(?:[\w.-]+/)*[\w.-]+\.(?:dl|tsv|txt|md)(?::\d+)?")
+FILE = re.compile(r"(?:[\w.-]+/)*[\w.-]+\.(?:dl|tsv|txt|md)(?::\d+|#[\w.]+)?")
 LATIN = re.compile(r"[A-Za-z][\w.:/-]*")
 
 
@@ -41,6 +41,13 @@ def test_every_rule_says_its_conclusion_in_three_languages(kb):
     lacking = sorted(f"{r.info.id} ({r.path}:{r.line}) lacks {lang}"
                      for r in kb.program.rules if not r.info.view for lang in LANGS if not r.info.template(lang))
     assert lacking == []
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason="kb/base/stages.dl:12 titles growth_stage.1 "
+                   "'十二長生 (default convention)': English in a title every language prints (kb/ is not this branch's)")
+def test_rule_titles_are_classical_names_without_latin_words(kb):
+    latin = sorted(f"{r.info.id}: {r.info.title}" for r in kb.program.rules if LATIN.search(r.info.title))
+    assert latin == []
 
 
 @pytest.mark.parametrize("kind", ["terms", "topics", "persons", "conventions", "directions", "units", "speeds"])

@@ -140,3 +140,16 @@ def test_every_entry_reads_without_latin_words_on_a_cast(kb, lang):
     s.judge("illness", about="father")
     stray = {term: latin_words(s.glossary_text(term), allowed) for term, *_ in rows(kb)}
     assert {term: words for term, words in stray.items() if words} == {}
+
+
+@pytest.mark.slow
+def test_the_sandbox_serves_the_glossary():
+    from queries.sandbox import Sandbox
+    local = Session()
+    local.cast("787889", month="戌", day="乙巳")
+    with Sandbox(timeout=10) as box:
+        box.cast("787889", month="戌", day="乙巳")
+        assert box.glossary("月破") == local.glossary("月破")
+        assert box.glossary_text("월파", "ko") == local.glossary_text("월파", "ko")
+        with pytest.raises(UserError, match="close: 月破"):
+            box.glossary("月坡")

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
+from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from lunar_python import Solar
+from lunar_python import LunarYear, Solar
 
 from queries.errors import UserError
 
@@ -145,12 +146,48 @@ def converted(text: str, moment: datetime) -> str | None:
     return f"the moment {_short(text)} is read on the clock of {moment.tzinfo}: {moment.isoformat()}"
 
 
-def _lunar(wall: datetime):
+def _check_year(wall: datetime) -> None:
     if not _YEARS[0] <= wall.year <= _YEARS[1]:
         raise UserError(f"the moment {wall.isoformat()} is outside the supported years "
                         f"{_YEARS[0]}-{_YEARS[1]}")
-    return Solar.fromYmdHms(wall.year, wall.month, wall.day,
-                            wall.hour, wall.minute, wall.second).getLunar()
+
+
+@lru_cache(maxsize=None)
+def _jie(year: int) -> tuple:
+    """The 節 instants lunar-python gives for a solar year, as 'YYYY-MM-DD HH:MM:SS' in UTC+8:
+    大雪 of the year before, 小寒, 立春 … 大雪, then 小寒, 立春, 驚蟄 of the year after (16).
+    Computed once a year: lunar-python recomputes them for every moment it is asked about.
+
+    >>> _jie(2024)[2], _jie(2024)[10]            # 立春, 寒露
+    ('2024-02-04 16:27:07', '2024-10-08 02:59:57')
+    """
+    days = LunarYear.fromYear(year).getJieQiJulianDays()
+    return tuple(Solar.fromJulianDay(day).toYmdHms() for day in days[::2])
+
+
+def _sexagenary(stem: int, branch: int) -> str:
+    return _STEMS[stem % 10] + BRANCHES[branch % 12]
+
+
+def _year_month(china: datetime) -> tuple:
+    """The year and month pillars of a wall-clock moment in UTC+8, as lunar-python's
+    getYearInGanZhiExact and getMonthInGanZhiExact give them, from the year's 節 table."""
+    moment, jie = china.strftime("%Y-%m-%d %H:%M:%S"), _jie(china.year)
+    year = china.year - (moment < jie[2])             # the year turns at 立春
+    passed = sum(1 for instant in jie if instant <= moment)
+    index = passed - 3                                # -3 before 大雪 … 0 from 立春: as lunar-python counts
+    stem_start = (((year - 4) % 10 + (index < 0)) % 5 + 1) * 2
+    return _sexagenary(year - 4, year - 4), _sexagenary(index + stem_start, index + 2)
+
+
+def _day_hour(wall: datetime, zi_hour: str) -> tuple:
+    """The day and hour pillars of a wall-clock moment (the day by its date's julian day number)."""
+    day = wall.date().toordinal() + 1721425 - 11      # the julian day number at noon, less 11
+    late = wall.hour == 23
+    hour_branch = (wall.hour + 1) // 2 % 12
+    hour_stem = (day + late) % 10 % 5 * 2 + hour_branch
+    day += late and zi_hour == "next-day"
+    return _sexagenary(day, day), _sexagenary(hour_stem, hour_branch)
 
 
 def pillars(moment: datetime, zi_hour: str = "same-day") -> Pillars:
@@ -173,9 +210,9 @@ def pillars(moment: datetime, zi_hour: str = "same-day") -> Pillars:
         raise UserError(f"unknown zi_hour convention {zi_hour!r}: use one of {', '.join(ZI_HOUR)}")
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"pillars() needs an aware datetime, got {moment.isoformat()} without a zone")
-    local = _lunar(moment)
-    china = _lunar(moment.astimezone(_CHINA))
-    day = local.getDayInGanZhiExact2() if zi_hour == "same-day" else local.getDayInGanZhiExact()
-    # getTimeInGanZhi takes the stem from the sect-1 day, i.e. the next day's stem at 23:xx.
-    return Pillars(year=china.getYearInGanZhiExact(), month=china.getMonthInGanZhiExact(),
-                   day=day, hour=local.getTimeInGanZhi())
+    local, china = moment.replace(microsecond=0), moment.astimezone(_CHINA).replace(microsecond=0)
+    _check_year(local)
+    _check_year(china)
+    year, month = _year_month(china)
+    day, hour = _day_hour(local, zi_hour)
+    return Pillars(year=year, month=month, day=day, hour=hour)

@@ -264,6 +264,16 @@ def cmd_facts(args):
     return DONE if stated else NEGATIVE
 
 
+def cmd_explain(args):
+    s = _session(args)
+    _cast(s, args)
+    if args.json:
+        _print_json(s.glossary(args.term))
+    else:
+        print(s.glossary_text(args.term))
+    return DONE
+
+
 def cmd_check(args):
     import os
     from .knowledge import check_folder
@@ -300,7 +310,9 @@ def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=Fal
 
 
 def parser():
+    from .version import VERSION
     p = Parser(prog="liuyao", description="六爻納甲 knowledge base: ask, prove, explain.")
+    p.add_argument("--version", action="version", version=f"liuyao-kb {VERSION}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
@@ -347,6 +359,13 @@ def parser():
     cv.add_argument("--missing", action="store_true", help="only the phrases neither encoded nor declined")
     cv.add_argument("--seeds", metavar="DIR", help="the folder of the seed texts (default: ../shared/seeds)")
     add_common(cv)
+    e = sub.add_parser("explain", help="a classical term explained: its definition, the book lines and rules "
+                       "behind it and, with a cast, where it holds, e.g. 月破 787889 --month 戌 --day 乙巳")
+    e.add_argument("term", metavar="TERM", help="a term in hanzi, Hangul or English: 月破, 월파, month-broken")
+    options.add_options(e, CAST, title="the cast (where the term holds)", positional="lines")
+    options.add_options(e, QUESTION, title="the question (for the terms of a use-god)")
+    e.set_defaults(run=cmd_explain)
+    add_common(e)
     f = _command(sub, "facts", "the stated facts of a predicate, each with file:line", cmd_facts)
     f.add_argument("pred", metavar="PRED")
     add_common(f)

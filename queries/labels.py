@@ -13,55 +13,28 @@ a line (views/chart_mark.tsv, views/line_symbol.tsv).
 from __future__ import annotations
 
 from .engine import LANGS
+from .engine.tables import read_table
 from .errors import UserError
+from .knowledge import shipped_dir
 
-WORDS = {
-    "en": {
-        "year": "year", "month": "month", "day": "day", "hour": "hour", "void": "void",
-        "palace": "{} palace", "conventions": "conventions", "nuclear": "nuclear", "hidden": "hidden",
-        "columns": ("line", "spirit", "relative", "najia", "", "", "世應", "changed", "hidden", "month",
-                    "day", "states"),
-        "topic": "topic", "about": "about", "asker": "asker", "reasons": "reasons", "verdict": "verdict",
-        "line": "line {}", "hidden_under": "hidden under line {}", "changed_of": "the changed line of line {}", "none": "—",
-        "strong": "the use-god is strong", "not_strong": "the use-god is not strong",
-        "direction": "direction", "because": "decided by", "overrides": "outweighed",
-        "favourable": "favourable readings", "unfavourable": "unfavourable readings",
-        "mixed": "mixed readings", "descriptive": "descriptive readings",
-        "timing": "timing", "at": "{branch} {unit}", "join": " ", "against": "(danger)", "no_day": "no day",
-        "rule_holds": "holds", "rule_fails": "does not hold", "speaks": "it speaks to {0}; the question is about {1}",
-        "speaks_any": "it speaks to any question", "no_question": "no question put (give --topic)",
-        "proof_follows": "the proof through this rule:",
-    },
-    "ko": {
-        "year": "년", "month": "월", "day": "일", "hour": "시", "void": "공망",
-        "palace": "{}궁", "conventions": "관례", "nuclear": "호괘", "hidden": "복신",
-        "columns": ("효", "육신", "육친", "납갑", "", "", "세응", "변효", "복신", "월", "일", "상태"),
-        "topic": "주제", "about": "대상", "asker": "묻는 쪽", "reasons": "이유", "verdict": "판정",
-        "line": "{}효", "hidden_under": "{}효 아래 복신", "changed_of": "{}효의 변효", "none": "—",
-        "strong": "용신이 유력하다", "not_strong": "용신이 무력하다",
-        "direction": "길흉", "because": "정한 판단", "overrides": "밀린 판단",
-        "favourable": "길한 판단", "unfavourable": "흉한 판단", "mixed": "길흉이 섞인 판단",
-        "descriptive": "서술하는 판단",
-        "timing": "응기", "at": "{branch}{unit}", "join": "·", "against": "(흉한 때)", "no_day": "응할 날이 없다",
-        "rule_holds": "성립한다", "rule_fails": "성립하지 않는다", "speaks": "{0}에 대한 판단이고 물음은 {1}이다",
-        "speaks_any": "어떤 물음에나 적용되는 판단이다", "no_question": "물음이 없다 (--topic을 주라)",
-        "proof_follows": "이 규칙을 거친 증명:",
-    },
-    "zh": {
-        "year": "年", "month": "月", "day": "日", "hour": "時", "void": "旬空",
-        "palace": "{}宮", "conventions": "約定", "nuclear": "互卦", "hidden": "伏",
-        "columns": ("爻", "六神", "六親", "納甲", "", "", "世應", "變爻", "伏神", "月", "日", "狀態"),
-        "topic": "所占", "about": "所占之人", "asker": "占者", "reasons": "理由", "verdict": "斷",
-        "line": "第{}爻", "hidden_under": "伏於第{}爻下", "changed_of": "第{}爻之變", "none": "—",
-        "strong": "用神有力", "not_strong": "用神無力",
-        "direction": "吉凶", "because": "所以斷", "overrides": "所奪",
-        "favourable": "吉斷", "unfavourable": "凶斷", "mixed": "吉凶參半之斷", "descriptive": "所言之斷",
-        "timing": "應期", "at": "{branch}{unit}", "join": "·", "against": "（凶期）", "no_day": "無應期",
-        "rule_holds": "成立", "rule_fails": "不成立", "speaks": "此斷言{0}，所占為{1}",
-        "speaks_any": "此斷不分所占", "no_question": "未有所占（須給 --topic）",
-        "proof_follows": "由此規則之證明：",
-    },
-}
+def _interface_words() -> dict:
+    """lang -> key -> word, from facts/word_label.tsv; the chart's column heads as one tuple (its
+    bar and motion columns have no head) and how the branches of a span join."""
+    table = read_table(shipped_dir() / "facts" / "word_label.tsv")
+    words = {lang: {} for lang in LANGS}
+    for key, *names in (row.values for row in table.rows):
+        for lang, name in zip(("ko", "zh", "en"), names):
+            words[lang][key] = name
+    for lang, join in (("en", " "), ("ko", "·"), ("zh", "·")):
+        heads = words[lang]
+        heads["columns"] = tuple(heads.get(f"column.{name}", "") for name in _COLUMNS)
+        heads["join"] = join
+    return words
+
+
+_COLUMNS = ("line", "spirit", "relative", "najia", "bar", "motion", "mark", "changed", "hidden", "month", "day",
+            "states")
+WORDS = _interface_words()
 
 
 def check_lang(lang) -> str:
@@ -78,20 +51,119 @@ def check_lang(lang) -> str:
 
 def vocabulary(kb) -> dict:
     """What the views need from the knowledge, as plain data (so it crosses the sandbox): term,
-    topic, person, verdict direction, timing unit and speed -> {lang: name}; chart mark -> the
-    term it writes; polarity -> its bar and the mark of its moving line."""
+    topic, person, verdict direction, timing unit and speed, convention (a choice or one the
+    house fixes, fixed_convention_label.tsv) -> {lang: name};
+    convention -> value -> {lang: name}; chart mark -> the term it writes; polarity -> its bar
+    and the mark of its moving line."""
     terms = {term: {"ko": ko, "zh": zh, "en": en}
              for term, ko, zh, en in kb.match("term_label", None, None, None, None)}
     topics = {topic: {"ko": ko, "zh": zh, "en": en}
               for topic, _, zh, ko, en, _ in kb.match("topic", None, None, None, None, None, None)}
-    persons = {person: {"ko": ko, "zh": zh, "en": person}
+    english = dict(kb.match("person_label", None, None))
+    persons = {person: {"ko": ko, "zh": zh, "en": english.get(person, person)}
                for person, _, zh, ko, _ in kb.match("person", None, None, None, None, None)}
     directions = {d: {"ko": ko, "zh": zh, "en": en} for d, ko, zh, en in kb.match("direction", None, None, None, None)}
     units = {u: {"ko": ko, "zh": zh, "en": en}
              for u, _, zh, ko, en in kb.match("timing_unit_name", None, None, None, None, None)}
     speeds = {s: {"ko": ko, "zh": s, "en": en} for s, ko, en in kb.match("timing_speed_name", None, None, None)}
+    conventions = {name: {"ko": ko, "zh": zh, "en": en}
+                   for table in ("fixed_convention_label", "convention_label")
+                   for name, ko, zh, en in kb.match(table, None, None, None, None)}
+    values = {}
+    for name, value, ko, zh, en in kb.match("convention_value_label", None, None, None, None, None):
+        values.setdefault(name, {})[value] = {"ko": ko, "zh": zh, "en": en}
     return {"terms": terms, "topics": topics, "persons": persons, "directions": directions, "units": units,
-            "speeds": speeds,
+            "speeds": speeds, "conventions": conventions, "convention_values": values,
             "marks": dict(kb.match("chart_mark", None, None)),
             "lines": {yin_yang: {"bar": bar, "moving": moving}
                       for yin_yang, bar, moving in kb.match("line_symbol", None, None, None)}}
+
+
+_KINDS = ("terms", "topics", "persons", "conventions", "directions", "units", "speeds")
+
+
+def line_words(positions, lang) -> str:
+    """Line numbers as a reader says them: "lines 2 and 4", "2효, 4효", "第二爻、第四爻".
+
+    >>> line_words([2, 4], "en"), line_words([2, 4], "ko"), line_words([2, 4, 6], "zh")
+    ('lines 2 and 4', '2효, 4효', '第二爻、第四爻、第六爻')
+    >>> line_words([5], "zh"), line_words([], "en")
+    ('第五爻', '—')
+    """
+    words = WORDS[check_lang(lang)]
+    items = [words["line"].format(words.get(f"number.{p}", p)) for p in positions]
+    if len(items) < 2:
+        return items[0] if items else words["none"]
+    if lang == "en":
+        return words["lines"].format(join_words([str(p) for p in positions], lang))
+    return join_words(items, lang)
+
+
+def join_words(items, lang) -> str:
+    """Items of a list joined as a sentence of the language joins them.
+
+    >>> join_words(["木", "火", "土"], "en"), join_words(["木", "火"], "ko"), join_words(["木", "火"], "zh")
+    ('木, 火 and 土', '木, 火', '木、火')
+    """
+    words = WORDS[check_lang(lang)]
+    items = [str(item) for item in items]
+    if len(items) < 2:
+        return "".join(items)
+    space = "" if lang == "zh" else " "
+    last = words["list_last"]
+    tail = f"{space}{last}{space}" if last.isalpha() else f"{last}{space}"
+    return f"{words['list_sep']}{space}".join(items[:-1]) + tail + items[-1]
+
+
+def label(value, lang, vocabulary, *, convention=None, classical=False) -> str:
+    """Any value of the knowledge in a reader's words: a term, topic, person, convention,
+    direction, unit or speed by its name in the language; a value of ``convention`` by that
+    value's name; a line number (an int) or a list of them as line words; another list as words
+    joined; a value without a name (a branch 午, a hexagram's name) as it is. ``classical`` gives
+    a Korean name with its classical term beside it, where a student needs both: 처재(妻財).
+
+    >>> from queries import KnowledgeBase
+    >>> words = vocabulary(KnowledgeBase())
+    >>> label("妻財", "ko", words), label("妻財", "ko", words, classical=True), label("妻財", "en", words)
+    ('처재', '처재(妻財)', 'wife and wealth')
+    >>> label("hidden_god", "zh", words), label("all-lines", "ko", words, convention="hidden_god")
+    ('伏神取法', '모든 효')
+    >>> label([2, 4], "ko", words), label(["木", "father"], "zh", words), label("午", "en", words)
+    ('2효, 4효', '木、父', '午')
+    """
+    check_lang(lang)
+    if isinstance(value, bool):
+        return WORDS[lang]["rule_holds" if value else "rule_fails"]
+    if isinstance(value, int):
+        return line_words([value], lang)
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+            return line_words(value, lang)
+        return join_words([label(v, lang, vocabulary, convention=convention, classical=classical) for v in value],
+                          lang)
+    names = None
+    if convention is not None:
+        names = vocabulary["convention_values"].get(convention, {}).get(value)
+    for kind in _KINDS:
+        names = names or vocabulary[kind].get(value)
+    if names is None:
+        return str(value)
+    name = names.get(lang, str(value))
+    if classical and lang == "ko" and name != value and any("\u4e00" <= ch <= "\u9fff" for ch in str(value)):
+        return f"{name}({value})"
+    return name
+
+
+def convention_words(choices: dict, lang, vocabulary) -> str:
+    """The conventions a cast rests on, name and value in a reader's words (a chart's header).
+
+    >>> from queries import KnowledgeBase
+    >>> words = vocabulary(KnowledgeBase())
+    >>> convention_words({"zi_hour": "same-day", "earth_growth": "shen"}, "ko", words)
+    '자시의 날=당일, 토의 장생=신 (수토동궁)'
+    >>> convention_words({"zi_hour": "next-day", "earth_growth": "yin"}, "zh", words)
+    '子時歸日=次日、土之長生=寅 (火土同宮)'
+    """
+    sep = WORDS[check_lang(lang)]["list_sep"] + ("" if lang == "zh" else " ")
+    return sep.join(f"{label(name, lang, vocabulary)}={label(value, lang, vocabulary, convention=name)}"
+                    for name, value in choices.items())

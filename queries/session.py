@@ -456,14 +456,28 @@ class Session:
         from .judgment import connectives
         return connectives(self.kb)
 
+    @served("the glossary entry of {0}")
+    def glossary(self, term) -> dict:
+        """A classical term (hanzi, Hangul or English) explained (``queries.glossary.lookup``):
+        its definition, the book lines and rules behind it and, with a cast, where it holds."""
+        from .glossary import lookup
+        return lookup(self.kb, term, self.cast_id)
+
+    @served("the glossary entry of {0}")
+    def glossary_text(self, term, lang=None) -> str:
+        from .glossary import text
+        from .labels import vocabulary
+        return text(self.glossary(term), check_lang(lang or self.lang), vocabulary(self.kb))
+
     @served("reading the vocabulary")
     def vocabulary(self) -> dict:
         """What completion offers: predicates (name, arity, meta), constants, conventions, topics,
-        the units of a horizon."""
+        the units of a horizon, the glossary's terms (term -> {lang: name})."""
         from .catalog import vocabulary
         from .judgment import horizons
+        from .glossary import names
         return {**vocabulary(self.kb), "conventions": {k: v["values"] for k, v in self.conventions().items()},
-                "topics": list(self.topics()), "horizons": horizons(self.kb)}
+                "topics": list(self.topics()), "horizons": horizons(self.kb), "glossary": names(self.kb)}
 
 
 

@@ -49,6 +49,8 @@ COMMANDS = {
     "rules": ("PRED | grep TEXT | source SEED:LINE | topic TOPIC",
               "the rules of a predicate, a classical name, a line of a book or a topic, with sources and file:line"),
     "facts": ("PRED", "the stated facts of a predicate, each with file:line"),
+    "explain": ("TERM", "a classical term (月破, 월파, month-broken): its definition, the book lines and rules "
+                "behind it, and where it holds on the current cast"),
     "topics": ("", "the topics of a question, their use-gods and aliases"),
     "load": ("DIR", "load a user knowledge folder (DIR/kb/*.dl, DIR/facts/*.tsv)"),
     "reload": ("", "read the loaded folders again"),
@@ -62,7 +64,7 @@ COMMANDS = {
 ALIASES = {"why-not": "whynot", "why_not": "whynot", "q": "quit", "exit": "quit", "?": "help",
            "h": "help", "convention": "conventions"}
 EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand": "4", "rules": "clash",
-            "facts": "branch_order", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
+            "facts": "branch_order", "explain": "月破", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
             "timeout": "2", "depth": "3", "level": "student", "judge": "illness about father", "when": "wealth horizon day"}
 # The commands whose words are options of queries.options: (options, the bare word's option).
 WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred")}
@@ -323,6 +325,9 @@ class Repl:
 
     def do_facts(self, rest):
         self.say(self.session.facts(self._need(rest, "facts")).text(self.lang, command=HINT))
+
+    def do_explain(self, rest):
+        self.say(self.session.glossary_text(self._need(rest, "explain")))
 
     def do_load(self, rest):
         folder = self._need(rest, "load")

@@ -1,12 +1,15 @@
 """Completion at the REPL's prompt: commands, predicates (arity and rule title as meta),
 constants (quoted), convention names and values, topics, and the option words of :cast,
-:judge, :when and :rules (from the tables of ``queries.options``), the units of :judge horizon.
+:judge, :when and :rules (from the tables of ``queries.options``), the units of :judge horizon,
+the glossary's terms of :explain (by hanzi, Hangul or English).
 
 >>> from queries.session import Session
 >>> from queries.repl.commands import Repl
 >>> complete = Completions(Repl(Session()))
 >>> [c[0] for c in complete.candidates(":judge we")]
 ['wealth']
+>>> sorted(c[0] for c in complete.candidates(":explain 월"))
+['월건', '월묘', '월파']
 """
 from __future__ import annotations
 
@@ -61,7 +64,12 @@ class Completions:
         start = -len(word)
         if command in ("facts", "rules") and len(words) == 1:
             yield from ((n, start, f"{n}/{a}", meta) for n, a, meta in vocab["predicates"] if n.startswith(word))
-        if command == "lang":
+        if command == "explain":
+            for term, by_lang in vocab.get("glossary", {}).items():
+                written = next((n for n in (term, *by_lang.values()) if n.casefold().startswith(word.casefold())), None)
+                if written is not None:
+                    yield written, start, written, f"{term} {by_lang.get(self.repl.lang, '')}".strip()
+        elif command == "lang":
             yield from ((x, start, x, "") for x in LANGS if x.startswith(word))
         elif command == "set" and len(words) <= 2:
             conventions = vocab["conventions"]

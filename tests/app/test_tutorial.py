@@ -60,7 +60,7 @@ def replay(text, folder):
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(body, encoding="utf-8")
     script = "".join(i + "\n" for lang, _, body, _ in blocks(text) if lang == "liuyao" for i in typed(body))
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=str(ROOT), LIUYAO_SEEDS=str(folder / "no-seeds"))  # the same with or without them
     done = subprocess.run([sys.executable, "-m", "queries.repl", "--echo"], input=script.encode("utf-8"),
                           capture_output=True, cwd=folder, env=env, timeout=300)
     assert done.stderr == b"", done.stderr.decode("utf-8", "replace")
@@ -101,3 +101,21 @@ def test_the_tutorials_use_every_kind_of_step():
                        ":judge wealth", "?- use_grade(C, G)."):
             assert needed in inputs, f"{doc}: {needed}"
         assert any("file=my-rules/kb/" in info for _, info, _, _ in blocks(text)), doc
+
+
+def test_the_example_folder_is_the_tutorials():
+    """examples/my-rules holds the files the tutorials write, byte for byte, and nothing else."""
+    example = ROOT / "examples"
+    shipped = {str(p.relative_to(example)): p.read_text(encoding="utf-8")
+               for p in sorted(example.rglob("*")) if p.is_file()}
+    for doc in TUTORIALS:
+        text = (ROOT / "docs" / doc).read_text(encoding="utf-8")
+        written = {re.search(r"\bfile=(\S+)", info).group(1): body
+                   for _, info, body, _ in blocks(text) if "file=" in info}
+        assert written == shipped, doc
+
+
+def test_the_example_folder_passes_check(capsys):
+    from queries.cli import main
+    assert main(["check", str(ROOT / "examples" / "my-rules")]) == 0
+    assert capsys.readouterr().out == "0 errors, 0 warnings\n"

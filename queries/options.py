@@ -67,6 +67,16 @@ QUESTION = (
     Option("horizon", "the unit of the timing 應期: hour, day, month or year (default: by the topic and "
                       "the pace, convention timing-horizon)", "UNIT", "month"),
 )
+DESCRIBE = (
+    Option("about", "whom to describe 形性: self, wife, husband, son, daughter, maid, concubine, friend … "
+                    "(default self)", "ABOUT", "wife"),
+)
+PERIODS = (
+    Option("age", "the age of the person, counted 虛歲 as the text does (one at birth; set age_count=full "
+                  "for full years)", "AGE", "27", int),
+    Option("born", "the year of birth instead of the age (needs --at: the year of the question)", "YEAR",
+           "1990", int),
+)
 PROOF = Option("proof", "print the proof of the verdict")
 JUDGE = QUESTION + (PROOF,)
 SEARCH = (

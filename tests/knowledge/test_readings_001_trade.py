@@ -21,3 +21,12 @@ def test_a_strong_inner_and_a_weak_outer_trigram_make_the_goods_dear_then_cheap(
     # 內旺相，外無氣，其物先貴後賤: 地天泰 in a 申 month (inner 乾 metal 旺, outer 坤 earth 休)
     assert ("goods", "dear_then_cheap") in readings(asked("777888", "申", "甲子", "goods"))
     assert ("goods", "dear_then_cheap") not in readings(asked("777888", "寅", "甲子", "goods"))
+
+
+def test_a_wealth_on_the_world_overcoming_the_body_brings_the_money_to_hand(kb, asked, readings):
+    # 財支持世克身得利 (KO 001:169 재효가 세를 잡고 와서 괘신을 극하는 것은 이익을 얻고): 震為雷, the world
+    # 庚戌 妻財 on line 6 (yin) and the body 亥
+    zhen = asked("788788", "寅", "甲子", "trade")
+    assert kb.ask(f"body_branch('{zhen.id}', B)") == [("亥",)]
+    assert ("trade", "wealth_comes_to_hand") in readings(zhen)
+    assert ("trade", "wealth_comes_to_hand") not in readings(asked("777777", "寅", "甲子", "trade"))

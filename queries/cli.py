@@ -211,6 +211,26 @@ def cmd_when(args):
     return DONE
 
 
+def cmd_describe(args):
+    s = _session(args)
+    if not options.has_cast(options.given(args, CAST)):
+        raise UserError("give the cast, e.g. liuyao describe 787889 --month 戌 --day 乙巳 --about wife")
+    s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
+    data = s.describe(args.about or "self")
+    print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else s.description_text())
+    return DONE
+
+
+def cmd_periods(args):
+    s = _session(args)
+    if not options.has_cast(options.given(args, CAST)):
+        raise UserError("give the cast, e.g. liuyao periods 777788 --month 申 --day 甲午 --age 27")
+    s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
+    data = s.periods(age=args.age, born=args.born)
+    print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else s.periods_text())
+    return DONE
+
+
 def cmd_coverage(args):
     from .coverage import text
     lines = _session(args).coverage(seed=args.seed, seeds=args.seeds)
@@ -328,6 +348,14 @@ def parser():
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))
+    d = _command(sub, "describe", "describe the person asked about 形性: looks and temperament (seed 001:3–27)",
+                 cmd_describe, cast=True)
+    options.add_options(d, options.DESCRIBE, title="the person")
+    add_common(d)
+    lp = _command(sub, "periods", "the life periods 大限/小限 of the person at an age (seed 001:31–51)",
+                  cmd_periods, cast=True)
+    options.add_options(lp, options.PERIODS, title="the person's age")
+    add_common(lp)
     add_common(_command(sub, "topics", "list the topics, their use-gods and aliases", cmd_topics))
     add_common(_command(sub, "conventions", "list the named conventions and their values", cmd_conventions))
     add_common(_command(sub, "ask", "answer a goal, e.g. \"clash('子', X)\"", cmd_ask, goal=True, cast=True,

@@ -85,6 +85,16 @@ LIMITS = (
            float),
     Option("memory", "megabytes a question may hold (default 512; 0 for none)", "MB", "512", float),
 )
+DESCRIBE = (
+    Option("about", "whom to describe 形性: self, wife, husband, son, daughter, maid, concubine, friend … "
+                    "(default self)", "ABOUT", "wife"),
+)
+PERIODS = (
+    Option("age", "the age of the person, counted 虛歲 as the text does (one at birth; set age_count=full "
+                  "for full years)", "AGE", "27", int),
+    Option("born", "the year of birth instead of the age (needs --at: the year of the question)", "YEAR",
+           "1990", int),
+)
 PROOF = Option("proof", "print the proof of the verdict")
 LEVEL = Option("level", "how much of a proof to show: student (what a student takes as given folds into a line "
                         "of chart facts) or full", "LEVEL", "student")

@@ -336,6 +336,41 @@ class Session:
         chart = self._chart()
         return views.timing_text(self.when(), check_lang(lang or self.lang), chart.vocabulary())
 
+    @served("describing {0}")
+    def describe(self, about="self") -> dict:
+        """Describe the person asked about 形性 (seed 001:3–27): the descriptive readings of the
+        topic appearance about ``about`` (``queries.person``); the question stays on the cast."""
+        from .person import describe
+        self.description = describe(self._chart(), about=about)
+        self.judgment = self.description.judgment
+        return self.description.to_data()
+
+    @served("the description")
+    def description_text(self, lang=None) -> str:
+        return self._description().text(check_lang(lang or self.lang))
+
+    def _description(self):
+        self._chart()
+        if getattr(self, "description", None) is None or self.description.chart is not self._chart():
+            raise UserError("no description yet; ask for one first, e.g. :describe about wife")
+        return self.description
+
+    @served("the life periods")
+    def periods(self, age=None, born=None) -> dict:
+        """The life periods 大限/小限 (seed 001:31–51) at ``age`` or for a person born in ``born``
+        (``queries.periods``); the question (topic life) stays on the cast."""
+        from .periods import periods
+        self.life = periods(self._chart(), age=age, born=born)
+        self.judgment = self.life.judgment
+        return self.life.to_data()
+
+    @served("the life periods")
+    def periods_text(self, lang=None) -> str:
+        self._chart()
+        if getattr(self, "life", None) is None or self.life.chart is not self._chart():
+            raise UserError("no life periods yet; ask for them first, e.g. :periods age 27")
+        return self.life.text(check_lang(lang or self.lang))
+
     @served("reading the topics")
     def topics(self) -> dict:
         """topic id -> {"use", "chinese", "korean", "english", "aliases"}, sorted."""

@@ -39,6 +39,8 @@ COMMANDS = {
     "when": ("[TOPIC [about PERSON] [asker man|woman] [horizon UNIT]]",
              "every timing candidate 應期 of the question (put it first when given), with dates, reasons and rules"),
     "stars": ("", "where the stars 神煞 fall for the current cast, and on which lines"),
+    "describe": ("[about PERSON]", "describe the person asked about 形性: looks and temperament (seed 001:3–27)"),
+    "periods": ("age N | born YEAR", "the life periods 大限/小限 at that age (seed 001:31–51; the age counted 虛歲)"),
     "why": ("GOAL | RULE", "prove a goal (its first answer), or a rule's head through that rule, as a tree citing "
             "sources"),
     "whynot": ("GOAL | RULE | source SEED:LINE",
@@ -65,9 +67,11 @@ ALIASES = {"why-not": "whynot", "why_not": "whynot", "q": "quit", "exit": "quit"
            "h": "help", "convention": "conventions"}
 EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand": "4", "rules": "clash",
             "facts": "branch_order", "explain": "月破", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
-            "timeout": "2", "depth": "3", "level": "student", "judge": "illness about father", "when": "wealth horizon day"}
+            "timeout": "2", "depth": "3", "level": "student", "judge": "illness about father", "when": "wealth horizon day",
+            "describe": "about wife", "periods": "age 27"}
 # The commands whose words are options of queries.options: (options, the bare word's option).
-WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred")}
+WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred"),
+         "describe": (options.DESCRIBE, "about"), "periods": (options.PERIODS, None)}
 
 
 class Repl:
@@ -240,6 +244,17 @@ class Repl:
         if rest:
             self._put(self._words(rest, "when"), "when")
         self.say(self.session.when_text())
+
+    def do_describe(self, rest):
+        values = options.parse_words(rest, options.DESCRIBE, "about", command=":describe",
+                                     example=EXAMPLES["describe"]) if rest else {}
+        self.session.describe(values.get("about", "self"))
+        self.say(self.session.description_text())
+
+    def do_periods(self, rest):
+        values = self._words(rest, "periods")
+        self.session.periods(age=values.get("age"), born=values.get("born"))
+        self.say(self.session.periods_text())
 
     def do_stars(self, rest):
         from ..results import stars_text

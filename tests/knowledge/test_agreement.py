@@ -21,7 +21,7 @@ from queries.engine.terms import Atom, Const, Var, substitute, unify
 pytestmark = pytest.mark.slow
 
 
-SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fires in some cast
+SAMPLE_CASTS = [  # lines, month, day, conventions (and a question fact): chosen so that every rule fires in some cast
     ("787889", "戌", "乙巳", {}),
     ("799799", "子", "甲子", {"noble_time": "night"}),  # 乾 to 震: 伏吟卦
     ("787887", "戌", "乙巳", {"body": "world-body"}),  # no moving line
@@ -64,6 +64,12 @@ SAMPLE_CASTS = [  # lines, month, day, conventions: chosen so that every rule fi
     ("689787", "丑", "壬辰", {}),                      # the hidden use-god overcomes its flying line 伏克飛
     ("898697", "戌", "丙寅", {}),                      # a document in hours (五鼠遁): a punished tomb 刑開; the response under the body 004:35
     ("787787", "辰", "甲申", {}),                      # 離為火 on a 申 day: the ghost born on the day harms the world 助鬼傷身 (003:3, T7)
+    ("897886", "酉", "己巳", {"three_halls": "three-relatives", "person_trigrams": "use-god-trigram",
+                              "fact": ("cast_age", 27)}),  # life periods 大限/小限 (001:31) by the age
+    ("777798", "申", "甲午", {"life_periods": "original-then-changed", "fact": ("cast_birth_year", 1991, 2017)}),
+    ("886878", "酉", "庚辰", {"three_halls": "three-relatives", "person_trigrams": "use-god-trigram",
+                              "fact": ("cast_age", 45)}),
+    ("777788", "申", "甲午", {"age_count": "full", "fact": ("cast_age", 27)}),  # 周歲, not 虛歲
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -78,6 +84,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     ('illness', 'father'), 'wealth',
     'wealth', 'wealth', 'wealth', 'wealth',
     'wealth', 'document', ('document', None, None, 'hour'), 'self',
+    'life', 'life', 'life', 'life',
 ]
 
 
@@ -92,8 +99,10 @@ def kb(request):
     knowledge = KnowledgeBase(tables=request.param)
     for i, (lines, month, day, options) in enumerate(SAMPLE_CASTS):
         pillars = {k: options[k] for k in ("year", "hour") if k in options}
-        conventions = {k: v for k, v in options.items() if k not in pillars}
+        conventions = {k: v for k, v in options.items() if k not in pillars and k != "fact"}
         chart = cast(lines, month=month, day=day, conventions=conventions, kb=knowledge, **pillars)
+        if "fact" in options:
+            knowledge.assert_fact(options["fact"][0], chart.id, *options["fact"][1:])
         question = QUESTIONS[i]
         topic, about, asker, horizon = (question, None, None, None) if isinstance(question, str) else \
             (question + (None, None))[:4]

@@ -64,9 +64,12 @@ CASES = {
     "dream": ("r003.15.dream", "dream_comes_true", GHOST, WORLD_PROSPEROUS),
     "memorial": ("r003.39.memorial", "great_misfortune", ("896888", "午", "戊辰"), ("896888", "子", "戊辰")),
     "year_fortune": ("r003.55.classic_star.year", "classic_star_marks", ("777777", "子", "甲子"), ("877777", "子", "甲子")),
+    "maid": ("r001.83.to_parent", "maid_mature", ("797777", "寅", "甲午"), ("777777", "寅", "甲午")),
+    "pregnancy": ("r001.95.womb_dragon", "womb_blessed", ("777777", "子", "己巳"), ("777777", "子", "甲子")),
+    "goods": ("r001.171.inner_strong", "dear_then_cheap", ("777888", "申", "甲子"), ("777888", "寅", "甲子")),
 }
 # the topics no verse of seed 000 names: a verse for any question, asked with the topic
-ANY_TOPICS = ("appearance", "creation", "fire", "hunting", "livestock", "military", "news")
+ANY_TOPICS = ("appearance", "creation", "fire", "hunting", "life", "livestock", "military", "news")
 FOR_ANY = ("r000.55.six_clash_hexagram", "six_clash_hexagram", ("686686", "酉", "乙亥"), ("786686", "酉", "乙亥"))
 ABOUT = {"appearance": "wife"}
 LATIN = re.compile(r"[A-Za-z]")

@@ -44,6 +44,13 @@ CASTS = [
     ("877787", "午", "庚辰", "己卯", "livestock", None, "man"),
     ("787787", "辰", "甲申", None, "self", None, None),
     ("678778", "酉", "庚申", None, "wealth", None, None),
+    ("777788", "申", "甲午", "丁酉", "appearance", "wife", None),
+    ("888887", "寅", "乙未", "甲辰", "exam", None, None),
+    ("779777", "寅", "甲子", "甲辰", "audience", None, None),
+    ("797777", "寅", "甲午", "甲辰", "maid", None, None),
+    ("977797", "卯", "己巳", "甲辰", "pregnancy", None, None),
+    ("878887", "申", "甲子", "甲辰", "goods", None, None),
+    ("969778", "午", "丙寅", "甲辰", "servant", None, None),
 ]
 
 

@@ -181,7 +181,9 @@ def test_judge_puts_the_question_on_the_cast():
     data = s.judge("財")                                        # an alias
     assert data["topic"] == "wealth" and data["verdict"] == {
         "strong": False, "grade": "受克無救", "direction": "unfavourable", "because": ["use_god_weak", "use_powerless"],
-        "overrides": ["noble_helps", "taboo_checked", "taboo_punished_or_harmed", "use_meets_world"]}
+        "overrides": ["noble_helps", "quick_success_below_body", "shown_use_not_bad", "taboo_checked",
+                      "taboo_punished_or_harmed", "use_meets_world", "wealth_comes_to_me", "wealth_present_good",
+                      "worry_removes_itself"]}
     assert "proof" not in data and pickle.loads(pickle.dumps(data)) == data
     assert s.ask("use_grade(C, G)") == [("受克無救",)] and s.ask("use_god_strong(C)") == []
     assert s.judgment_text().startswith(s.chart_text() + "\n\ntopic: seeking wealth")

@@ -1,6 +1,8 @@
 """The verdict of a question on real casts: the use-god's grade is the first reading and decides
 unless a reading of its own class points the other way; what it outweighs is listed; every reading,
 the verdict and a verse's absence are proved."""
+import re
+
 import pytest
 
 from queries import KnowledgeBase
@@ -55,7 +57,7 @@ def test_every_reading_and_the_verdict_are_proved_from_their_verses(kb, verdict)
     for k in sorted(readings):
         proof = kb.explain(f"reading_applies('{chart.id}', '{k}')")
         verse = proof.children[-1]
-        assert verse.pred == "reading" and verse.rule.id.startswith("r000.") and verse.rule.sources, k
+        assert verse.pred == "reading" and re.match(r"r00[0-4]\.", verse.rule.id) and verse.rule.sources, k
     proof = kb.explain(f"verdict_direction('{chart.id}', 'unfavourable')")
     assert proof.rule.id == "verdict_direction.2"
     assert any(n.rule and n.rule.id == "r000.55.use_god.weak" for n in proof.nodes())

@@ -39,7 +39,7 @@ def test_liuyao_describe_json_names_each_trait_and_its_rule(capsys):
 
 def test_describe_without_about_describes_the_asker(capsys):
     out = run(capsys, "describe", *CAST)[1]
-    assert out.startswith("形性 — the person asked about: self (")
+    assert out.startswith("形性 — the person asked about: oneself (")
 
 
 def test_an_unknown_person_is_one_line_and_exit_2(capsys):

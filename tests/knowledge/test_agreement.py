@@ -70,6 +70,8 @@ SAMPLE_CASTS = [  # lines, month, day, conventions (and a question fact): chosen
     ("886878", "酉", "庚辰", {"three_halls": "three-relatives", "person_trigrams": "use-god-trigram",
                               "fact": ("cast_age", 45)}),
     ("777788", "申", "甲午", {"age_count": "full", "fact": ("cast_age", 27)}),  # 周歲, not 虛歲
+    ("777798", "申", "甲午", {"life_periods": "body-nuclear-changed", "fact": ("cast_age", 27)}),  # 本體/互體/化體
+    ("777777", "申", "甲午", {"life_periods": "body-nuclear-changed", "fact": ("cast_age", 27)}),  # … with no change
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -84,7 +86,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     ('illness', 'father'), 'wealth',
     'wealth', 'wealth', 'wealth', 'wealth',
     'wealth', 'document', ('document', None, None, 'hour'), 'self',
-    'life', 'life', 'life', 'life',
+    'life', 'life', 'life', 'life', 'life', 'life',
 ]
 
 

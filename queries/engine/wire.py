@@ -56,6 +56,8 @@ def encode(value) -> bytes:
         return json.dumps(_plain(value, {}), separators=(",", ":")).encode("ascii")
     except RecursionError:
         raise Unsendable("nested too deeply") from None
+    except ValueError as e:              # a whole number of more digits than Python writes
+        raise Unsendable(f"a value that cannot be written ({e})") from None
 
 
 def decode(data: bytes):

@@ -75,7 +75,7 @@ def test_what_a_session_hands_out_comes_back_equal():
     assert again == (state, proof) and again[0].cast.moment.tzinfo.key == "Asia/Seoul"
 
 
-@pytest.mark.parametrize("value", [object(), {1, 2}, 10 ** 5000])
+@pytest.mark.parametrize("value", [object(), {1, 2}, 10 ** 5000], ids=["object", "set", "long number"])
 def test_a_value_no_message_can_hold_is_unsendable_not_written(value):
     with pytest.raises(wire.Unsendable):
         wire.encode(("ok", value, None))

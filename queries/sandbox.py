@@ -58,8 +58,21 @@ class WorkerError(UserError):
     """The worker process stopped or answered something unexpected; it has been restarted."""
 
 
+@functools.lru_cache(maxsize=None)
+def _kinds() -> dict:
+    """The dataclasses a message may hold, by name: what a session takes and hands out."""
+    from .calendar import Pillars
+    from .cast_input import Cast
+    from .engine.proof import Failure, Proof, WhyNot
+    from .engine.terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var
+    from .results import Answers, FactRows, RuleCheck, RuleEntry, Rules
+    kinds = (Answers, Arith, Atom, Cast, Compare, Const, Fact, Failure, FactRows, Pillars, Proof, Rule,
+             RuleCheck, RuleEntry, RuleInfo, Rules, SessionState, Var, WhyNot)
+    return {kind.__name__: kind for kind in kinds}
+
+
 def _send(stream, message) -> None:
-    data = wire.encode(message)
+    data = wire.encode(message, _kinds())
     stream.write(_HEADER.pack(len(data)) + data)
     stream.flush()
 
@@ -74,7 +87,7 @@ def _receive(stream, check):
     data = stream.read(size)
     if len(data) < size:
         return None
-    message = wire.decode(data)
+    message = wire.decode(data, _kinds())
     check(message)
     return message
 

@@ -1,6 +1,6 @@
 """The sandbox sent pickles over the pipe to its own worker, so ``queries`` still held pickle
 (issue 19 asks for none). Its messages are JSON of the types a session hands out
-(``queries.engine.wire``), checked on receipt: a malformed message, a pickle included, is a
+(``queries.engine.wire``, the types listed in ``sandbox._kinds``), checked on receipt: a malformed message, a pickle included, is a
 one-line error and is never run."""
 import io
 import pickle
@@ -71,11 +71,11 @@ def test_what_a_session_hands_out_comes_back_equal():
     with Sandbox(timeout=30) as box:
         box.cast("787889", at="2024-10-08T04:00", tz="Asia/Seoul")
         state, proof = box.snapshot(), box.explain("line_relative(C, 3, R)")
-    again = wire.decode(wire.encode((state, proof)))
+    again = wire.decode(wire.encode((state, proof), sandbox._kinds()), sandbox._kinds())
     assert again == (state, proof) and again[0].cast.moment.tzinfo.key == "Asia/Seoul"
 
 
 @pytest.mark.parametrize("value", [object(), {1, 2}, 10 ** 5000], ids=["object", "set", "long number"])
 def test_a_value_no_message_can_hold_is_unsendable_not_written(value):
     with pytest.raises(wire.Unsendable):
-        wire.encode(("ok", value, None))
+        wire.encode(("ok", value, None), sandbox._kinds())

@@ -2,10 +2,12 @@
 calling the CLI's ``main()`` directly, and every internal error, traceback, exit status other
 than 0, 1 and 2, or user error longer than one line counted and shown.
 
-    python bench/fuzz.py --inputs 100000 [--seed 1] [--jobs 2]
+    python bench/fuzz.py --inputs 100000 [--seed 1] [--start 0] [--jobs 2]
 
 With ``--jobs N`` the inputs are shared among N processes, each calling ``main()`` for its
-share (never a process per input). Exits 1 when anything was found. Issue 19's figure: 0.
+share (never a process per input). Input number n is drawn from the seed and n alone, so runs
+of ``--start 0 --inputs 50000`` and ``--start 50000 --inputs 50000`` are together the same
+100,000 inputs as one run of ``--inputs 100000``. Exits 1 when anything was found. Issue 19's figure: 0.
 """
 import argparse
 import collections
@@ -44,10 +46,11 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--inputs", type=int, default=1000, help="how many command lines (default 1,000)")
     p.add_argument("--seed", default="1", help="the seed of the draw (the same seed, the same inputs)")
+    p.add_argument("--start", type=int, default=0, help="the number of the first input (default 0)")
     p.add_argument("--jobs", type=int, default=1, help="processes sharing the inputs (default 1)")
     args = p.parse_args()
     folder = tempfile.mkdtemp(prefix="liuyao-fuzz-")
-    bounds = [args.inputs * i // args.jobs for i in range(args.jobs + 1)]
+    bounds = [args.start + args.inputs * i // args.jobs for i in range(args.jobs + 1)]
     jobs = [(args.seed, bounds[i], bounds[i + 1], folder) for i in range(args.jobs)]
     start = time.perf_counter()
     if args.jobs == 1:
@@ -61,7 +64,8 @@ def main():
         faults += found
         slowest = sorted(slowest + slow, key=lambda s: -s[0])[:5]
     elapsed = time.perf_counter() - start
-    print(f"{args.inputs:,} command lines in {elapsed:.0f} s ({args.inputs / elapsed:.0f} a second), seed {args.seed}")
+    print(f"{args.inputs:,} command lines (#{args.start:,} to #{args.start + args.inputs - 1:,}) in {elapsed:.0f} s "
+          f"({args.inputs / elapsed:.0f} a second), seed {args.seed}")
     print("exit statuses: " + ", ".join(f"{code}: {count:,}" for code, count in sorted(statuses.items(), key=str)))
     kinds = collections.Counter(what for _, _, what, _ in faults)
     print(f"internal errors: {sum(n for k, n in kinds.items() if 'internal error' in k)}, "

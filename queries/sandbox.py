@@ -23,17 +23,16 @@ count misses (a MemoryError there restarts the worker).
 [('妻財',)]
 'line_relative.1'
 
-The worker is ``python -c …`` (this interpreter), speaking length-prefixed pickles over its
-standard input and output; its own prints go to standard error (silenced unless
-``LIUYAO_SANDBOX_DEBUG=1``). The pipe joins this process to the child it started and nothing
-else can write to it, so pickle is safe there; nothing read from disk is ever unpickled (the
-cache holds JSON, see queries/engine/cache.py).
+The worker is ``python -c …`` (this interpreter), speaking length-prefixed JSON over its
+standard input and output (``queries.engine.wire``: plain data of the types a session hands
+out, every message checked on receipt, never code); its own prints go to standard error
+(silenced unless ``LIUYAO_SANDBOX_DEBUG=1``). A message that is not of the shape expected is a
+one-line WorkerError, and the worker is restarted.
 """
 from __future__ import annotations
 
 import functools
 import os
-import pickle
 import queue
 import struct
 import subprocess
@@ -43,6 +42,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from .engine import wire
 from .engine.limits import DEFAULT_MEMORY_MB, Limits
 from .errors import KnowledgeError, QueryTimeout, QueryTooLarge, UserError
 from .session import SERVED, Session, SessionState, _folder, check_lang
@@ -58,14 +58,28 @@ class WorkerError(UserError):
     """The worker process stopped or answered something unexpected; it has been restarted."""
 
 
+@functools.lru_cache(maxsize=None)
+def _kinds() -> dict:
+    """The dataclasses a message may hold, by name: what a session takes and hands out."""
+    from .calendar import Pillars
+    from .cast_input import Cast
+    from .engine.proof import Failure, Proof, WhyNot
+    from .engine.terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var
+    from .results import Answers, FactRows, RuleCheck, RuleEntry, Rules
+    kinds = (Answers, Arith, Atom, Cast, Compare, Const, Fact, Failure, FactRows, Pillars, Proof, Rule,
+             RuleCheck, RuleEntry, RuleInfo, Rules, SessionState, Var, WhyNot)
+    return {kind.__name__: kind for kind in kinds}
+
+
 def _send(stream, message) -> None:
-    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    data = wire.encode(message, _kinds())
     stream.write(_HEADER.pack(len(data)) + data)
     stream.flush()
 
 
-def _receive(stream):
-    """One message, or None at the end of the stream."""
+def _receive(stream, check):
+    """One message, checked by ``check`` (which raises wire.Malformed), or None at the end of
+    the stream."""
     head = stream.read(_HEADER.size)
     if len(head) < _HEADER.size:
         return None
@@ -73,7 +87,34 @@ def _receive(stream):
     data = stream.read(size)
     if len(data) < size:
         return None
-    return pickle.loads(data)
+    message = wire.decode(data, _kinds())
+    check(message)
+    return message
+
+
+def _check_answer(message):
+    """An answer of the worker: ("beat", what), ("ok", result, state) or ("error", kind, text,
+    problems, state)."""
+    shapes = {"beat": ((str, type(None)),),
+              "ok": (object, (SessionState, type(None))),
+              "error": (str, str, (list, tuple, type(None)), (SessionState, type(None)))}
+    _check(message, shapes, "answer")
+
+
+def _check_request(message):
+    """A request to the worker: (method, args, kwargs)."""
+    _check(message, {method: (tuple, dict) for method in ("restore", *SERVED)}, "request")
+    if not all(isinstance(key, str) for key in message[2]):
+        raise wire.Malformed("a request whose keyword names are not strings")
+
+
+def _check(message, shapes, what):
+    if not isinstance(message, tuple) or not message or not isinstance(message[0], str) \
+            or message[0] not in shapes:
+        raise wire.Malformed(f"an {what} of no known kind")
+    kinds = shapes[message[0]]
+    if len(message) != 1 + len(kinds) or not all(isinstance(v, k) for v, k in zip(message[1:], kinds)):
+        raise wire.Malformed(f"a {message[0]!r} {what} of another shape")
 
 
 class Sandbox:
@@ -118,11 +159,13 @@ class Sandbox:
         try:
             reader = _Reader(stream)
             while True:
-                message = _receive(reader)
+                message = _receive(reader, _check_answer)
                 inbox.put(message)
                 if message is None:
                     return
-        except (OSError, ValueError, EOFError, pickle.UnpicklingError):
+        except wire.Malformed as e:
+            inbox.put(("malformed", str(e)))
+        except (OSError, ValueError, EOFError):
             inbox.put(None)
 
     def _kill(self):
@@ -159,10 +202,10 @@ class Sandbox:
             except KeyboardInterrupt:
                 self._kill()
                 raise _Stopped(computing, interrupted=True) from None
-            if message is None:
+            if message is None or message[0] == "malformed":
                 code = self._process.poll() if self._process else None
                 self._kill()
-                raise _Died(code)
+                raise _Died(code, None if message is None else message[1])
             if message[0] == "beat":
                 computing = message[1]
                 if deadline is not None:
@@ -231,7 +274,9 @@ class Sandbox:
                 step = f" (computing {stop.computing})" if loading and stop.computing else ""
                 raise QueryTimeout(f"{what}: no answer within {self.timeout:g} s{step}, so it was stopped "
                                    f"(a rule that never ends?){restored}") from None
-            code = getattr(stop, "code", None)
+            code, malformed = getattr(stop, "code", None), getattr(stop, "malformed", None)
+            if malformed:
+                raise WorkerError(f"{what}: the knowledge base worker sent {malformed}{restored}") from None
             raise WorkerError(f"{what}: the knowledge base worker stopped"
                               f"{f' (exit status {code})' if code is not None else ''}{restored}") from None
         if message[-1] is not None:
@@ -319,16 +364,16 @@ class _Failed(Exception):
 
 
 class _Died(Exception):
-    def __init__(self, code):
+    def __init__(self, code, malformed=None):
         super().__init__(code)
-        self.code = code
+        self.code, self.malformed = code, malformed
 
 
 def _reason(stop, limit):
     if isinstance(stop, _Failed):
         return str(stop)
     if isinstance(stop, _Died):
-        return "the worker stopped"
+        return f"the worker sent {stop.malformed}" if stop.malformed else "the worker stopped"
     if stop.interrupted:
         return "interrupted"
     return f"no answer within {limit:g} s" + (f", computing {stop.computing}" if stop.computing else "")
@@ -370,7 +415,11 @@ def _worker(memory_mb=None):
 
     last = None
     while True:
-        request = _receive(_Reader(requests))
+        try:
+            request = _receive(_Reader(requests), _check_request)
+        except wire.Malformed as e:
+            _send(answers, ("error", "UserError", f"a malformed request: {e}", None, None))
+            continue
         if request is None:
             return
         method, args, kwargs = request
@@ -385,6 +434,8 @@ def _worker(memory_mb=None):
             state = session.snapshot()
             _send(answers, ("ok", result, None if state == last else state))
             last = state
+        except wire.Unsendable as e:
+            _send(answers, ("error", "UserError", f"the answer cannot be sent: {e}", None, None))
         except MemoryError:
             _send(answers, ("error", "MemoryError", "out of memory (the worker may hold twice its limit "
                             f"of {memory_mb:g} MB and {ROOM_MB} MB more)", None, None))

@@ -16,6 +16,7 @@ named by the file's place in the folder and never by what is behind it.
 from __future__ import annotations
 
 import fnmatch
+import heapq
 import os
 import stat
 from pathlib import Path
@@ -43,9 +44,9 @@ def knowledge_files(folder, patterns, name, parts=()):
             walk.folder(path, root / path.relative_to(folder))
     links += walk.links
     walk.links = []
+    heapq.heapify(links)
     while links and not walk.full:
-        links = sorted(links)
-        path = links.pop(0)
+        path = heapq.heappop(links)
         target = _real(path)
         kinds = walk.kinds(path.name)
         if target is None:
@@ -61,7 +62,8 @@ def knowledge_files(folder, patterns, name, parts=()):
                 walk.folder(path, target)
         elif kinds:
             walk.file(path, target, kinds)
-        links += walk.links
+        for link in walk.links:
+            heapq.heappush(links, link)
         walk.links = []
     return [sorted(paths) for paths in walk.found], walk.problems
 

@@ -282,6 +282,10 @@ def parse_text(text: str, path: str, origin: str = ""):
         block = []
     for start, end in _chunks(lines):
         chunk = "\n".join(lines[start:end])
+        if "\x00" in chunk:
+            at = start + 1 + chunk[:chunk.index("\x00")].count("\n")
+            problems.append(f"{path}:{at}: a null character; clause files are text")
+            continue
         try:
             tree = ast.parse(chunk, mode="exec")
         except SyntaxError as e:
@@ -322,10 +326,13 @@ def parse_goal(text: str) -> tuple:
         raise ValueError("the goal is empty; write e.g. clash('子', X)")
     if len(text) > MAX_GOAL:
         raise ValueError(f"the goal has {len(text):,} characters; at most {MAX_GOAL:,}")
+    if "\x00" in text:
+        raise ValueError(f"the goal holds a null character at column {text.index(chr(0)) + 1}; goals are text")
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as e:
-        raise ValueError(f"syntax error in goal at column {e.offset}: {e.msg}") from None
+        at = f" at column {e.offset}" if e.offset else ""
+        raise ValueError(f"syntax error in goal{at}: {e.msg}") from None
     except (TOO_DEEP + (ValueError,)) as e:
         raise ValueError(f"the goal is nested too deeply or is not text ({type(e).__name__})") from None
     try:

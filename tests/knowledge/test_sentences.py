@@ -51,6 +51,8 @@ CASTS = [
     ("977797", "卯", "己巳", "甲辰", "pregnancy", None, None),
     ("878887", "申", "甲子", "甲辰", "goods", None, None),
     ("969778", "午", "丙寅", "甲辰", "servant", None, None),
+    ("877777", "午", "甲子", "甲辰", "house", None, None),
+    ("978878", "寅", "甲子", "甲辰", "marriage", None, "man"),
 ]
 
 

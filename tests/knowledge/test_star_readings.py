@@ -2,7 +2,7 @@
 a star speaks when it falls on the line that matters for the question, of the question's kind,
 on a moving line where its text asks it (003:223 占星之法，多視其類 … 各伺其動); it is weighed last
 and never decides (000:115 神煞休將定吉凶); year and hour stars are left out when the year or the
-hour is unknown."""
+hour is unknown; every other condition the text names (facts/star_topic_condition.tsv) is asked."""
 import pytest
 
 from queries.chart import cast
@@ -14,10 +14,11 @@ from queries.star_readings import stars, text
 def judged(kb):
     made = {}
 
-    def make(lines, month, day, topic, year=None, conventions=None):
-        key = (lines, month, day, topic, year, tuple(sorted((conventions or {}).items())))
+    def make(lines, month, day, topic, year=None, conventions=None, about=None, asker=None):
+        key = (lines, month, day, topic, year, tuple(sorted((conventions or {}).items())), about, asker)
         if key not in made:
-            made[key] = judge(cast(lines, month=month, day=day, year=year, conventions=conventions, kb=kb), topic)
+            chart = cast(lines, month=month, day=day, year=year, conventions=conventions, kb=kb)
+            made[key] = judge(chart, topic, about=about, asker=asker)
         return made[key]
     return make
 
@@ -108,3 +109,67 @@ def test_judge_with_stars_prints_them_under_the_judgment(capsys):
     import json
     data = json.loads(capsys.readouterr().out)
     assert "病符" in data["stars"]["left_out"] and data["readings"]
+
+
+# Each condition kind of facts/star_topic_condition.tsv: a chart where the star and the condition hold
+# gets the reading; the same star on the same line with only the condition broken does not.
+@pytest.mark.parametrize("kind, star, line, meaning, holds, broken", [
+    # 004:75 帶青龍貴人: 天風姤, line 1 丑 父母 carries 天乙貴人 on a 甲 day (青龍) and on a 戊 day (勾陳)
+    ("spirit", "天乙貴人", 1, "star_noble_new_house",
+     dict(lines="877777", month="午", day="甲子", topic="house"), dict(lines="877777", month="午", day="戊子", topic="house")),
+    # 004:71 旺相帶貴人: the same 父母 丑 is 相 in a 午 month, 囚 in a 子 month
+    ("strength", "天乙貴人", 1, "star_noble_parent_rank",
+     dict(lines="877777", month="午", day="甲子", topic="office"), dict(lines="877777", month="子", day="甲子", topic="office")),
+    # 004:123 帶殺加羊刃: 坤為地, line 3 卯 官鬼 carries 羊刃 on a 甲 day, with 咸池 in a 寅 month, alone in a 巳 month
+    ("malefic", "羊刃", 3, "star_war",
+     dict(lines="888888", month="寅", day="甲子", topic="state"), dict(lines="888888", month="巳", day="甲子", topic="state")),
+    # 003:187 若男前女後之意: 水澤節, the moving world line 1 巳 carries 孤辰 in a 寅 month; the man's side asks, or the woman's
+    ("asker", "孤辰", 1, "star_lonely",
+     dict(lines="978878", month="寅", day="甲子", topic="marriage", asker="man"),
+     dict(lines="978878", month="寅", day="甲子", topic="marriage", asker="woman")),
+    # 004:127 妻占夫: 天風姤, line 4 午 官鬼 carries 天乙貴人 on a 辛 day; the question is about the husband, or the wife
+    ("about", "天乙貴人", 4, "star_noble_husband",
+     dict(lines="877777", month="午", day="辛丑", topic="illness", about="husband"),
+     dict(lines="877777", month="午", day="辛丑", topic="illness", about="wife")),
+])
+def test_a_star_reading_asks_the_condition_its_text_names(kb, judged, kind, star, line, meaning, holds, broken):
+    assert (star, meaning, kind) in {(s, k, kd) for s, _, k, kd, _, _ in kb.ask("star_topic_condition(S, T, K, Kd, V, Src)")}
+    for question, speaks in ((holds, True), (broken, False)):
+        j = judged(**question)
+        assert (star,) in set(kb.ask(f"line_star('{j.chart.id}', {line}, S)"))
+        assert ((star, line, meaning) in speaking(j)) is speaks, (kind, question)
+        assert (meaning in {k for (k,) in kb.ask(f"reading_applies('{j.chart.id}', K)")}) is speaks, (kind, question)
+
+
+def test_the_broken_condition_is_named_by_why_not(kb, judged):
+    j = judged("877777", "午", "戊子", "house")
+    proof = kb.explain(f"star_condition_unmet('{j.chart.id}', '天乙貴人', 'house', 'star_noble_new_house', 1)")
+    assert proof.rule.id == "star_condition_unmet.1"
+
+
+def test_the_pigs_rats_and_oxen_are_worse_on_the_moving_ghost(judged):
+    # 003:131 嫌值鬼同發: 離為火, line 3 亥 官鬼 carries 天豬 in a 寅 month; it moves, or it does not
+    assert ("天豬", 3, "star_livestock_ghost_moving") in speaking(judged("789787", "寅", "甲子", "livestock"))
+    assert not any(s[2] == "star_livestock_ghost_moving" for s in speaking(judged("787787", "寅", "甲子", "livestock")))
+
+
+def test_every_condition_belongs_to_a_row_it_can_be_asked_of_and_has_a_clause(kb):
+    # a condition of the line (spirit, strength, another star) is asked of a line the text names, not of
+    # a hidden use-god; who asks and whom it is about hold for any row
+    rows = {(s, t, k): line for s, t, line, _, _, k, _ in kb.ask("star_topic(S, T, L, M, E, K, Src)")}
+    kinds = {r.head.args[3].value for r in kb.rules_of("star_condition_met")}
+    conditions = kb.ask("star_topic_condition(S, T, K, Kd, V, Src)")
+    assert {kind for _, _, _, kind, _, _ in conditions} == kinds == {"spirit", "strength", "malefic", "asker", "about"}
+    for s, t, k, kind, _, _ in conditions:
+        assert rows[(s, t, k)] not in ("reading", "palace"), (s, t, k)
+        if kind in ("spirit", "strength", "malefic"):
+            assert rows[(s, t, k)] in ("官鬼", "子孫", "父母", "兄弟", "妻財"), (s, t, k)
+
+
+def test_the_rows_read_elsewhere_and_the_declined_phrases_give_no_star_reading(kb, judged):
+    rows = {(s, t): (line, k) for s, t, line, _, _, k, _ in kb.ask("star_topic(S, T, L, M, E, K, Src)")}
+    assert rows[("咸池", "appearance")] == ("reading", "charming_and_light")
+    assert rows[("天喜", "childbirth")] == ("reading", "womb_blessed")
+    assert ("天喜", "office") not in rows and ("天乙貴人", "children") not in rows
+    j = judged("999999", "申", "甲辰", "office")
+    assert all(s["id"] != "star_noble_small_blemish" for s in stars(j)["speaking"])

@@ -13,9 +13,10 @@ from __future__ import annotations
 import io
 import sys
 
-from ..engine.limits import DEFAULT_MEMORY_MB
+from ..engine.limits import DEFAULT_MEMORY_MB, Limits
 from ..options import Parser, add_common, limits
-from ..sandbox import DEFAULT_TIMEOUT
+from ..sandbox import DEFAULT_TIMEOUT, Sandbox
+from ..session import Session, SessionState, check_lang
 from ..status import run as run_command
 from .commands import DEFAULT_DEPTH, Repl
 from .completion import Completions
@@ -54,12 +55,9 @@ def register(subparsers):
 def open_session(extra=(), *, lang="en", limits=None, sandbox=True):
     """A Sandbox (the knowledge in a worker process) or a Session in this process, each bounded
     by ``limits`` (a ``queries.engine.limits.Limits``; the REPL's defaults when not given)."""
-    from ..engine.limits import Limits
     limits = limits or Limits(seconds=DEFAULT_TIMEOUT, memory_mb=DEFAULT_MEMORY_MB)
     if sandbox:
-        from ..sandbox import Sandbox
         return Sandbox(extra, timeout=limits.seconds, memory_mb=limits.memory_mb, lang=lang)
-    from ..session import Session, SessionState, check_lang
     session, _ = Session.restore(SessionState(tuple(str(d) for d in extra), check_lang(lang)), limits=limits)
     return session
 

@@ -13,7 +13,8 @@ itself may take longer on a cold cache); a query, a cast or a proof has the limi
 Memory is bounded twice: the worker's knowledge base stops a question that holds more than
 ``memory_mb`` (a one-line QueryTooLarge, the session goes on), and the worker's address space
 is capped at twice that and ``ROOM_MB`` more above what it holds at start-up, for anything the
-count misses (a MemoryError there restarts the worker).
+count misses (a MemoryError there restarts the worker); ``set_memory`` starts the worker again
+with another limit.
 
 >>> with Sandbox(timeout=5) as box:
 ...     box.cast("787889", month="戌", day="乙巳")
@@ -297,6 +298,16 @@ class Sandbox:
             self._start(self._state)
             raise WorkerError(f"{text}; the session was restored")
         raise WorkerError(f"internal error: {text}")
+
+    def set_memory(self, memory_mb) -> None:
+        """Change the memory limit (megabytes, None for none): the worker is started again with
+        it, and the session (folders, cast, question, conventions) restored."""
+        Limits(self.timeout, memory_mb)
+        self._ready()
+        self.memory_mb = memory_mb
+        self._kill()
+        self._start(self._state)
+        self._ready()
 
     def close(self):
         """Stop the worker."""

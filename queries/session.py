@@ -2,9 +2,10 @@
 
 A session holds the knowledge (shipped plus user folders), the current cast bound to ``C`` and
 the question put to it, and the conventions chosen for the next cast. Every result is plain
-picklable data (``Proof``, ``WhyNot``, ``queries.results`` values, dicts, strings), so
-``queries.sandbox.Sandbox`` offers the same calls from a worker process with a time limit each:
-the calls marked ``@served`` (the table ``SERVED``).
+data that the sandbox's JSON wire carries (``queries.engine.wire``: ``Proof``, ``WhyNot``,
+``queries.results`` values and the other dataclasses the sandbox lists, tuples, lists, dicts,
+strings, numbers), so ``queries.sandbox.Sandbox`` offers the same calls from a worker process
+with a time and memory limit each: the calls marked ``@served`` (the table ``SERVED``).
 
 >>> s = Session()
 >>> s.cast("787889", month="戌", day="乙巳")

@@ -12,6 +12,9 @@ ours); 130 interrupted. No traceback ever reaches a reader.
 'internal error: ValueError: no such'
 >>> hint(QueryTimeout("computing p took longer than the limit of 10 s"))
 '; --timeout SECONDS sets the limit'
+>>> from queries.errors import QueryTooLarge
+>>> print(hint(QueryTooLarge("arithmetic made a number of more than 256 bits, so it was stopped")))
+; --memory MB sets the memory limit; the limits of arithmetic (texts of 4,096 characters, numbers of 256 bits) are fixed
 """
 from __future__ import annotations
 
@@ -38,9 +41,14 @@ def message(error) -> str:
 
 
 def hint(error) -> str:
-    """What a command line adds to an error: the option that sets a limit the question met."""
+    """What a command line adds to an error: the option that sets a limit the question met, and,
+    past a memory limit, the limits no option changes (those of arithmetic)."""
+    if isinstance(error, QueryTimeout):
+        return "; --timeout SECONDS sets the limit"
     if isinstance(error, LimitExceeded):
-        return f"; {'--timeout SECONDS' if isinstance(error, QueryTimeout) else '--memory MB'} sets the limit"
+        from .engine.terms import MAX_BITS, MAX_TEXT
+        return (f"; --memory MB sets the memory limit; the limits of arithmetic (texts of {MAX_TEXT:,} "
+                f"characters, numbers of {MAX_BITS} bits) are fixed")
     if isinstance(error, MemoryError):
         return "; ask less, or a lower --memory MB stops it sooner"
     return ""

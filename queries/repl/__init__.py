@@ -13,7 +13,10 @@ from __future__ import annotations
 import io
 import sys
 
-from ..options import Parser, add_common
+from ..engine.limits import DEFAULT_MEMORY_MB, Limits
+from ..options import Parser, add_common, limits
+from ..sandbox import DEFAULT_TIMEOUT, Sandbox
+from ..session import Session, SessionState, check_lang
 from ..status import run as run_command
 from .commands import DEFAULT_DEPTH, Repl
 from .completion import Completions
@@ -26,8 +29,11 @@ __all__ = ["Completions", "MORE", "PROMPT", "Repl", "goal_text", "is_complete", 
 
 def add_arguments(p) -> None:
     add_common(p, json_option=False)
-    p.add_argument("--timeout", type=float, default=5.0, metavar="SECONDS",
-                   help="time limit of each question, in a worker process (default 5; 0 for none)")
+    p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT, metavar="SECONDS",
+                   help=f"time limit of each question (default {DEFAULT_TIMEOUT:g}; 0 for none; :timeout changes it)")
+    p.add_argument("--memory", type=float, default=DEFAULT_MEMORY_MB, metavar="MB",
+                   help=f"memory limit of each question, in megabytes (default {DEFAULT_MEMORY_MB:g}; 0 for none; "
+                        ":memory changes it)")
     p.add_argument("--history", metavar="FILE", help=f"history file (default $LIUYAO_HISTORY, else {HISTORY})")
     p.add_argument("--depth", type=int, default=DEFAULT_DEPTH, metavar="N",
                    help=f"fold proofs below this depth (default {DEFAULT_DEPTH}; :expand N unfolds)")
@@ -36,7 +42,8 @@ def add_arguments(p) -> None:
     p.add_argument("--echo", action="store_true",
                    help="with a script on standard input, print each input before its answer")
     p.add_argument("--no-sandbox", action="store_true",
-                   help="keep the knowledge base in this process (no time limit)")
+                   help="keep the knowledge base in this process: --timeout and --memory still bound each "
+                        "question, but :timeout and :memory cannot change them")
 
 
 def register(subparsers):
@@ -47,13 +54,13 @@ def register(subparsers):
     return p
 
 
-def open_session(extra=(), *, lang="en", timeout=5.0, sandbox=True):
-    """A Sandbox (the knowledge in a worker process, a time limit per call) or a Session."""
+def open_session(extra=(), *, lang="en", limits=None, sandbox=True):
+    """A Sandbox (the knowledge in a worker process) or a Session in this process, each bounded
+    by ``limits`` (a ``queries.engine.limits.Limits``; the REPL's defaults when not given)."""
+    limits = limits or Limits(seconds=DEFAULT_TIMEOUT, memory_mb=DEFAULT_MEMORY_MB)
     if sandbox:
-        from ..sandbox import Sandbox
-        return Sandbox(extra, timeout=timeout if timeout and timeout > 0 else None, lang=lang)
-    from ..session import Session, SessionState, check_lang
-    session, _ = Session.restore(SessionState(tuple(str(d) for d in extra), check_lang(lang)))
+        return Sandbox(extra, timeout=limits.seconds, memory_mb=limits.memory_mb, lang=lang)
+    session, _ = Session.restore(SessionState(tuple(str(d) for d in extra), check_lang(lang)), limits=limits)
     return session
 
 
@@ -66,7 +73,7 @@ def run(args) -> int:
             sys.stdout.reconfigure(encoding="utf-8", errors="replace")
         except (AttributeError, ValueError):
             pass
-    session = open_session(args.kb, lang=args.lang, timeout=args.timeout, sandbox=not args.no_sandbox)
+    session = open_session(args.kb, lang=args.lang, limits=limits(args), sandbox=not args.no_sandbox)
     try:
         if at_terminal:
             return interactive(Repl(session, depth=args.depth, level=args.level, write=_printer), args.history)
@@ -83,7 +90,7 @@ def _printer(text):
 
 
 def main(argv=None) -> int:
-    """``python -m queries.repl [--kb DIR] [--lang ko] [--timeout 2] [--history FILE]``."""
+    """``python -m queries.repl [--kb DIR] [--lang ko] [--timeout 2] [--memory 256] [--history FILE]``."""
     def command():
         p = Parser(prog="liuyao repl", description="An interactive session on the 六爻 knowledge base.")
         add_arguments(p)

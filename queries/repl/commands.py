@@ -21,6 +21,7 @@ import shlex
 
 from .. import options
 from ..engine import LANGS
+from ..engine.limits import Limits
 from ..errors import KnowledgeError, UserError
 from ..options import CAST, JUDGE, SEARCH
 from ..status import message, one_line
@@ -60,6 +61,7 @@ COMMANDS = {
     "conventions": ("", "the named conventions, their values and your choices"),
     "set": ("NAME VALUE", "choose a convention value for the next :cast"),
     "timeout": ("SECONDS", "the time limit of each question (now {timeout})"),
+    "memory": ("MB", "the memory limit of each question, in megabytes (now {memory})"),
     "help": ("", "this list"),
     "quit": ("", "leave (or Ctrl-D)"),
 }
@@ -67,8 +69,8 @@ ALIASES = {"why-not": "whynot", "why_not": "whynot", "q": "quit", "exit": "quit"
            "h": "help", "convention": "conventions"}
 EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand": "4", "rules": "clash",
             "facts": "branch_order", "explain": "月破", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
-            "timeout": "2", "depth": "3", "level": "student", "judge": "illness about father", "when": "wealth horizon day",
-            "describe": "about wife", "periods": "age 27"}
+            "timeout": "2", "memory": "256", "depth": "3", "level": "student", "judge": "illness about father",
+            "when": "wealth horizon day", "describe": "about wife", "periods": "age 27"}
 # The commands whose words are options of queries.options: (options, the bare word's option).
 WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred"),
          "describe": (options.DESCRIBE, "about"), "periods": (options.PERIODS, None)}
@@ -195,11 +197,17 @@ class Repl:
 
     def do_help(self, rest):
         values = {"depth": self.depth if self.depth is not None else "all", "level": self.level, "lang": self.lang,
-                  "timeout": _seconds(getattr(self.session, "timeout", None))}
+                  **self._limits()}
         lines = ["?- GOAL.   answers as a table (C is the current cast); the '?-' may be left out"]
         for name, (usage, text) in COMMANDS.items():
             lines.append(f":{name}{' ' + usage if usage else ''}\n    {text.format(**values)}")
         self.say("\n".join(lines))
+
+    def _limits(self) -> dict:
+        if hasattr(self.session, "set_memory"):
+            return {"timeout": _seconds(self.session.timeout), "memory": _megabytes(self.session.memory_mb)}
+        limits = self.session.limits or Limits()
+        return {"timeout": _seconds(limits.seconds), "memory": _megabytes(limits.memory_mb)}
 
     def do_cast(self, rest):
         try:
@@ -388,15 +396,29 @@ class Repl:
         self.say(f"{parts[0]} = {parts[1]} for the next :cast")
 
     def do_timeout(self, rest):
-        text = self._need(rest, "timeout")
-        if not hasattr(self.session, "timeout"):
-            raise UserError("this session runs without a sandbox, so it has no time limit")
+        seconds = self._limit(rest, "timeout", "seconds", "2")
+        self.session.timeout = seconds
+        self.say(f"time limit: {_seconds(seconds)}")
+
+    def do_memory(self, rest):
+        megabytes = self._limit(rest, "memory", "megabytes", "256")
+        self.session.set_memory(megabytes)
+        self.say(f"memory limit: {_megabytes(megabytes)} (the worker was started again, the session restored)")
+
+    def _limit(self, rest, what, unit, example):
+        """The limit a :timeout or :memory gives (None for 0: no limit), as --timeout and --memory."""
+        text = self._need(rest, what)
+        if not hasattr(self.session, "set_memory"):
+            now = self._limits()
+            raise UserError(f"this session runs without a sandbox, so its limits are those it started with "
+                            f"({now['timeout']}, {now['memory']}; --timeout and --memory set them)")
         try:
-            seconds = float(text)
+            value = float(text)
         except ValueError:
-            raise UserError(f":timeout {text}: give seconds, e.g. :timeout 2 (0 for none)") from None
-        self.session.timeout = seconds if seconds > 0 else None
-        self.say(f"time limit: {_seconds(self.session.timeout)}")
+            value = -1.0
+        if not 0 <= value < float("inf"):
+            raise UserError(f":{what} {text}: give a positive number of {unit}, e.g. :{what} {example} (0 for none)")
+        return value or None
 
     # ---- completion data -------------------------------------------------------------------
 
@@ -411,6 +433,10 @@ class Repl:
 
 def _seconds(value):
     return "none" if value is None else f"{value:g} s"
+
+
+def _megabytes(value):
+    return "none" if value is None else f"{value:g} MB"
 
 
 def _summary_line(verb, s) -> str:

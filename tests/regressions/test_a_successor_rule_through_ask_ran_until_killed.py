@@ -16,4 +16,5 @@ def test_the_memory_limit_stops_it_too(folder, liuyao):
     path = folder({"kb/count.dl": COUNT_UP})
     code, _, err = liuyao("ask", "count_up(X)", "--kb", path, "--timeout", "0", "--memory", "1")
     assert code == 2 and "computing count_up needed more than the limit of 1 MB" in err
-    assert err.endswith("--memory MB sets the limit\n")
+    assert err.endswith("--memory MB sets the memory limit; the limits of arithmetic (texts of 4,096 characters, "
+                        "numbers of 256 bits) are fixed\n")

@@ -22,10 +22,11 @@ MAX_HEIGHT = 64
 class Memo:
     """What the explanations of one judgment share, none of it depending on what an explanation
     found before: each ground atom's rule instances (rule, head binding, body under it, the
-    bindings of the body's solutions), each rule's variables and each fact's node. Valid while the facts stay."""
+    bindings of the body's solutions), each rule read once (``Explanation._plan``) and each
+    fact's node. Valid while the facts stay."""
 
     def __init__(self):
-        self.instances, self.names, self.facts = {}, {}, {}
+        self.instances, self.plans, self.facts = {}, {}, {}
 
 
 class Explanation:
@@ -94,29 +95,36 @@ class Explanation:
                     got.append([rule, binding, tuple(substitute(lit, binding) for lit in rule.body), None])
         return got
 
+    def _plan(self, rule):
+        """A rule read once: (position, predicate, argument getters) of each positive premise,
+        (position, literal) of each comparison and negation, the head's argument getters (a
+        getter is (is a variable, its name or value)) and the rule's variables in order."""
+        got = self._memo.plans.get(id(rule))
+        if got is None or got[0] is not rule:
+            getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
+            positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
+                             if isinstance(lit, Atom) and not lit.negated)
+            others = tuple((i, lit) for i, lit in enumerate(rule.body) if not (isinstance(lit, Atom) and not lit.negated))
+            names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
+            got = self._memo.plans[id(rule)] = (rule, positive, others, getters(rule.head.args), names)
+        return got[1:]
+
     def _rule_node(self, rule, binding, budget):
-        children = []
-        for lit in rule.body:
-            if isinstance(lit, Atom) and not lit.negated:
-                child = self._prove(lit.pred, tuple(binding[a.name] if isinstance(a, Var) else a.value
-                                                    for a in lit.args), budget - 1)
-                if child is None:
-                    return None
-                children.append(child)
-                continue
+        positive, others, head, names = self._plan(rule)
+        children = [None] * len(rule.body)
+        for i, pred, getters in positive:
+            child = self._prove(pred, tuple(binding[v] if is_var else v for is_var, v in getters), budget - 1)
+            if child is None:
+                return None
+            children[i] = child
+        for i, lit in others:
             ground = substitute(lit, binding)
             if isinstance(ground, Compare):
-                children.append(Proof("check", ground.op, (), text=str(ground)))
+                children[i] = Proof("check", ground.op, (), text=str(ground))
             else:
                 args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
-                children.append(Proof("not", ground.pred, args, why=Atom(ground.pred, ground.args)))
-        children = [Proof("not", c.pred, c.args, why=self._negation_why(c.why)) if c.kind == "not" else c
-                    for c in children]
-        names = self._memo.names.get(rule)
-        if names is None:
-            names = self._memo.names[rule] = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
-        return Proof("rule", rule.head.pred, tuple(binding[v.name] if isinstance(v, Var) else v.value
-                                                  for v in rule.head.args),
+                children[i] = Proof("not", ground.pred, args, why=self._negation_why(Atom(ground.pred, ground.args)))
+        return Proof("rule", rule.head.pred, tuple(binding[v] if is_var else v for is_var, v in head),
                      where=rule.where, origin=rule.origin, rule=rule.info,
                      bindings=tuple((n, binding[n]) for n in names if n in binding), children=tuple(children),
                      height=1 + max((c.height for c in children), default=0))

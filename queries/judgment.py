@@ -18,6 +18,7 @@ import json
 
 from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
+from .engine.explain import Memo
 from .errors import UserError
 from .labels import check_lang, vocabulary
 
@@ -174,6 +175,7 @@ class Judgment:
         }
         self._proof = None
         self._readings = self._timing = None
+        self.memo = Memo()          # the rule instances its proofs share (queries.engine.explain)
 
     @property
     def goal(self):
@@ -183,8 +185,8 @@ class Judgment:
         """The proof of the verdict: why the use-god is strong, or the proof of its grade."""
         if self._proof is None:
             kb = self.chart.kb
-            self._proof = kb.explain(self.goal, expand_negations=True) if self.verdict["strong"] else \
-                kb.explain(f"use_grade('{self.chart.id}', G)", expand_negations=True)
+            self._proof = kb.explain(self.goal if self.verdict["strong"] else f"use_grade('{self.chart.id}', G)",
+                                     expand_negations=True, memo=self.memo)
         return self._proof
 
     def why_not_strong(self):

@@ -75,14 +75,15 @@ def _clauses(kb) -> dict:
     return out
 
 
-def _memo(kb):
-    """kb.explain of one ground literal, each proved once for all the readings of a question."""
+def _memo(kb, memo):
+    """kb.explain of one ground literal, each proved once for all the readings of a question, the
+    rule instances shared through the judgment's ``memo``."""
     proved = {}
 
     def explain(goal):
         key = tuple(map(str, goal))
         if key not in proved:
-            proved[key] = kb.explain(goal)
+            proved[key] = kb.explain(goal, memo=memo)
         return proved[key]
     return explain
 
@@ -97,7 +98,7 @@ def readings(judgment, proofs=False) -> list:
     places = {k: rank for _, k, _, rank, _ in kb.match("reading_weight", c, None, None, None, None)}
     classes = {cls: {"ko": ko, "zh": zh, "en": en}
                for cls, _, _, ko, zh, en, _ in kb.match("reading_class", None, None, None, None, None, None, None)}
-    explain = _memo(kb) if proofs else None
+    explain = _memo(kb, judgment.memo) if proofs else None
     found = []
     for speaks in sorted({topic, "any"}):
         for _, _, k in kb.match(READING, c, speaks, None):

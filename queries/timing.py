@@ -48,9 +48,9 @@ def _goal(pred, *args) -> str:
     return f"{pred}({', '.join(_quote(a) for a in args)})"
 
 
-def _said(kb, goal) -> tuple:
+def _said(judgment, goal) -> tuple:
     """(rule id, {lang: sentence}) of the rule that proves a ground goal."""
-    proof = kb.explain(goal)
+    proof = judgment.chart.kb.explain(goal, memo=judgment.memo)
     return proof.rule.id, {lang: render.sentence(proof, lang) for lang in LANGS}
 
 
@@ -78,9 +78,9 @@ def pace(judgment) -> dict | None:
     (_, u), = unit
     speeds = kb.match("timing_speed", c, None)
     out = {"unit": u, "speed": speeds[0][1] if speeds else None}
-    out["unit_rule"], out["unit_reason"] = _said(kb, _goal("timing_unit", c, u))
+    out["unit_rule"], out["unit_reason"] = _said(judgment, _goal("timing_unit", c, u))
     if speeds:
-        proof = kb.explain(_goal("timing_speed", c, out["speed"]))
+        proof = kb.explain(_goal("timing_speed", c, out["speed"]), memo=judgment.memo)
         reason = proof.children[0]
         out["speed_rule"] = reason.rule.id
         out["speed_reason"] = {lang: render.sentence(reason, lang) for lang in LANGS}
@@ -92,7 +92,7 @@ def blocked(judgment) -> list:
     kb, c = judgment.chart.kb, judgment.chart.id
     out = []
     for _, why in kb.match("timing_none", c, None):
-        rule, reason = _said(kb, _goal("timing_none", c, why))
+        rule, reason = _said(judgment, _goal("timing_none", c, why))
         out.append({"kind": why, "rule": rule, "reason": reason})
     return out
 
@@ -114,7 +114,7 @@ def candidates(judgment, count: int = 3) -> list:
     for key, branches in groups.items():
         unit, kind = key[0], key[1]
         branches = sorted(branches, key=order.get)
-        rule, reason = _said(kb, _goal("timing_branch", c, kind, branches[0]))
+        rule, reason = _said(judgment, _goal("timing_branch", c, kind, branches[0]))
         info = table[kind]
         item = {"unit": unit, "branch": branches[0] if len(key) == 3 else None, "kind": kind,
                 "label": info["label"], "subject": info["subject"], "polarity": info["polarity"],

@@ -3,7 +3,9 @@
 A proof is of minimal height, found by iterative deepening with one query per rule step; a
 why-not names, for each rule that could give the goal, the first body literal that fails after
 the longest satisfiable prefix. What an explanation has proved, failed to prove and the rule
-instances it built stay with it, so two questions, or a why-not inside a proof, share nothing.
+instances it built stay with it, so two questions, or a why-not inside a proof, share nothing of
+what they found; what does not depend on it (a ground atom's rule instances with their bodies'
+solutions, a fact's node) they may share through a ``Memo``, while the facts stay.
 
 The knowledge base it reads gives ``fact(pred, args)``, ``rules_of(pred)``, ``solve(body)``
 (solutions as dicts), ``tables_of(pred)`` (the fact tables of a predicate) and
@@ -17,13 +19,24 @@ from .terms import Atom, Compare, Const, Var, substitute, term_vars, unify, unif
 MAX_HEIGHT = 64
 
 
+class Memo:
+    """What the explanations of one judgment share, none of it depending on what an explanation
+    found before: each ground atom's rule instances (rule, head binding, body under it, the
+    bindings of the body's solutions), each rule read once (``Explanation._plan``) and each
+    fact's node. Valid while the facts stay."""
+
+    def __init__(self):
+        self.instances, self.plans, self.facts = {}, {}, {}
+
+
 class Explanation:
     """One question's proofs (``proof``) or why-not (``why_not``)."""
 
-    def __init__(self, kb, expand_negations=False):
-        """With ``expand_negations`` every negation leaf carries a why-not of its atom."""
-        self._kb, self._expand = kb, expand_negations
-        self._proved, self._failed, self._bodies, self._names, self._whys = {}, {}, {}, {}, {}
+    def __init__(self, kb, expand_negations=False, memo=None):
+        """With ``expand_negations`` every negation leaf carries a why-not of its atom; ``memo``
+        shares the rule instances and fact nodes of other explanations (a new ``Memo`` if None)."""
+        self._kb, self._expand, self._memo = kb, expand_negations, memo or Memo()
+        self._proved, self._failed, self._whys = {}, {}, {}
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
         """A proof of minimal height of a ground atom that holds, or None."""
@@ -40,8 +53,12 @@ class Explanation:
     # ---- proofs ---------------------------------------------------------------------------
 
     def _fact_node(self, fact):
-        return Proof("fact", fact.atom.pred, tuple(a.value for a in fact.atom.args),
-                     where=fact.where, origin=fact.origin, convention=self._kb.convention_of(fact))
+        got = self._memo.facts.get(id(fact))
+        if got is None or got[0] is not fact:
+            got = self._memo.facts[id(fact)] = (fact, Proof(
+                "fact", fact.atom.pred, tuple(a.value for a in fact.atom.args), where=fact.where,
+                origin=fact.origin, convention=self._kb.convention_of(fact)))
+        return got[1]
 
     def _prove(self, pred, args, budget):
         fact = self._kb.fact(pred, args)
@@ -53,9 +70,12 @@ class Explanation:
             return got
         if budget == 0 or self._failed.get(key, -1) >= budget:
             return None
-        for rule, binding, body in self._instances(pred, args):
-            for solution in self._kb.solve(body):
-                node = self._rule_node(rule, {**binding, **solution}, budget)
+        for instance in self._instances(pred, args):
+            rule, binding, body, bindings = instance
+            if bindings is None:
+                bindings = instance[3] = [{**binding, **solution} for solution in self._kb.solve(body)]
+            for full in bindings:
+                node = self._rule_node(rule, full, budget)
                 if node is not None:
                     self._proved[key] = node
                     return node
@@ -63,40 +83,48 @@ class Explanation:
         return None
 
     def _instances(self, pred, args):
-        """(rule, head binding, body under it) for each rule whose head fits a ground atom."""
+        """[rule, head binding, body under it, the bindings of its solutions once solved] for each
+        rule whose head fits a ground atom."""
         key = (pred, args)
-        got = self._bodies.get(key)
+        got = self._memo.instances.get(key)
         if got is None:
-            got = self._bodies[key] = []
+            got = self._memo.instances[key] = []
             for rule in self._kb.rules_of(pred):
                 binding = unify(rule.head.args, args)
                 if binding is not None:
-                    got.append((rule, binding, tuple(substitute(lit, binding) for lit in rule.body)))
+                    got.append([rule, binding, tuple(substitute(lit, binding) for lit in rule.body), None])
         return got
 
+    def _plan(self, rule):
+        """A rule read once: (position, predicate, argument getters) of each positive premise,
+        (position, literal) of each comparison and negation, the head's argument getters (a
+        getter is (is a variable, its name or value)) and the rule's variables in order."""
+        got = self._memo.plans.get(id(rule))
+        if got is None or got[0] is not rule:
+            getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
+            positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
+                             if isinstance(lit, Atom) and not lit.negated)
+            others = tuple((i, lit) for i, lit in enumerate(rule.body) if not (isinstance(lit, Atom) and not lit.negated))
+            names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
+            got = self._memo.plans[id(rule)] = (rule, positive, others, getters(rule.head.args), names)
+        return got[1:]
+
     def _rule_node(self, rule, binding, budget):
-        children = []
-        for lit in rule.body:
-            if isinstance(lit, Atom) and not lit.negated:
-                child = self._prove(lit.pred, tuple(binding[a.name] if isinstance(a, Var) else a.value
-                                                    for a in lit.args), budget - 1)
-                if child is None:
-                    return None
-                children.append(child)
-                continue
+        positive, others, head, names = self._plan(rule)
+        children = [None] * len(rule.body)
+        for i, pred, getters in positive:
+            child = self._prove(pred, tuple(binding[v] if is_var else v for is_var, v in getters), budget - 1)
+            if child is None:
+                return None
+            children[i] = child
+        for i, lit in others:
             ground = substitute(lit, binding)
             if isinstance(ground, Compare):
-                children.append(Proof("check", ground.op, (), text=str(ground)))
+                children[i] = Proof("check", ground.op, (), text=str(ground))
             else:
                 args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
-                children.append(Proof("not", ground.pred, args, why=Atom(ground.pred, ground.args)))
-        children = [Proof("not", c.pred, c.args, why=self._negation_why(c.why)) if c.kind == "not" else c
-                    for c in children]
-        names = self._names.get(rule)
-        if names is None:
-            names = self._names[rule] = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
-        return Proof("rule", rule.head.pred, tuple(binding[v.name] if isinstance(v, Var) else v.value
-                                                  for v in rule.head.args),
+                children[i] = Proof("not", ground.pred, args, why=self._negation_why(Atom(ground.pred, ground.args)))
+        return Proof("rule", rule.head.pred, tuple(binding[v] if is_var else v for is_var, v in head),
                      where=rule.where, origin=rule.origin, rule=rule.info,
                      bindings=tuple((n, binding[n]) for n in names if n in binding), children=tuple(children),
                      height=1 + max((c.height for c in children), default=0))
@@ -108,7 +136,7 @@ class Explanation:
             return None
         got = self._whys.get(atom)
         if got is None:
-            got = self._whys[atom] = Explanation(self._kb).why_not(atom, 3)
+            got = self._whys[atom] = Explanation(self._kb, memo=self._memo).why_not(atom, 3)
         return got
 
     def _prove_first(self, atom):

@@ -433,10 +433,11 @@ class KnowledgeBase:
     # ---- explanations ---------------------------------------------------------------------
 
     @_bounded
-    def explain(self, goal, max_height=64, expand_negations=False):
+    def explain(self, goal, max_height=64, expand_negations=False, memo=None):
         """A proof of minimal height of the goal (its first answer if it has variables), or None.
 
-        With ``expand_negations`` every negation leaf carries a why-not of its atom.
+        With ``expand_negations`` every negation leaf carries a why-not of its atom; ``memo`` (an
+        ``explain.Memo``) shares the rule instances of other explanations while the facts stay.
         """
         _check_depth("max_height", max_height)
         self._activate()
@@ -448,7 +449,7 @@ class KnowledgeBase:
         if not answers:
             return None
         args = tuple(a.value if isinstance(a, Const) else answers[0][a.name] for a in atom.args)
-        return Explanation(self, expand_negations).proof(atom.pred, args, max_height)
+        return Explanation(self, expand_negations, memo).proof(atom.pred, args, max_height)
 
     @_bounded
     def why_not(self, goal, depth=4):

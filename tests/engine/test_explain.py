@@ -2,7 +2,7 @@
 import pytest
 
 from queries.engine import KnowledgeBase
-from queries.engine.explain import Explanation
+from queries.engine.explain import Explanation, Memo
 from queries.engine.terms import Atom, Const
 
 from .programs import write
@@ -27,6 +27,15 @@ def test_each_question_has_an_explanation_of_its_own(kb):
     assert one.proof("walk", ("a", "d")) == two.proof("walk", ("a", "d"))
     assert one._proved and one._proved is not two._proved
     assert Explanation(kb)._proved == {}
+
+
+def test_explanations_sharing_a_memo_find_what_each_finds_alone(kb):
+    memo = Memo()
+    one, two = Explanation(kb, memo=memo), Explanation(kb, memo=memo)
+    assert one.proof("walk", ("a", "d")) == Explanation(kb).proof("walk", ("a", "d"))
+    assert ("walk", ("a", "d")) in memo.instances and two._proved == {}
+    assert two.proof("walk", ("b", "a")) == Explanation(kb).proof("walk", ("b", "a"))
+    assert kb.explain("stuck('d')", expand_negations=True, memo=memo) == kb.explain("stuck('d')", expand_negations=True)
 
 
 def test_a_proof_is_of_minimal_height_and_bounded(kb):

@@ -18,7 +18,7 @@ import json
 
 from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
-from .engine.explain import Memo
+from .engine import Memo
 from .errors import UserError
 from .labels import check_lang, vocabulary
 

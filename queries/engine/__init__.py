@@ -11,7 +11,7 @@ _HOME = {
     "Atom": "terms", "Compare": "terms", "Const": "terms", "RuleInfo": "terms", "Var": "terms",
     "show": "terms", "substitute": "terms",
     "parse_goal": "reader", "parse_text": "reader",
-    "Failure": "proof", "Proof": "proof", "WhyNot": "proof",
+    "Failure": "proof", "Proof": "proof", "WhyNot": "proof", "Memo": "explain",
     "KnowledgeBase": "kb", "Options": "kb",
     "Folder": "program", "check_folders": "program",
     "Cache": "cache", "Limits": "limits",

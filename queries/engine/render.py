@@ -33,7 +33,7 @@ WORDS = {
            "actual": "이 괘에서는 {wanted}이(가) 아니라 {found}이다", "holds_for": "성립한다: {0}",
            "rule_holds": "성립한다", "none_of": "{0} 가운데 성립하는 것이 없다", "or": "·", "chart_facts": "괘의 사실",
            "holds": "그러나 성립한다:", "why_not": "성립하지 않는 이유", "because": "전제:",
-           "no_proof": "증명 없음: 목표가 성립하지 않는다", "asserted": "물음에서 주어짐", "cast": "이 괘"},
+           "no_proof": "증명 없음: 목표가 성립하지 않는다", "asserted": "입력으로 주어짐", "cast": "이 괘"},
     "zh": {"see": "見上", "expand": "展開", "source": "出處", "convention": "約定",
            "user": "用戶", "not_derivable": "不可導出（封閉世界）", "fails": "不成立",
            "no_rows": "無相符之行：", "no_rule": "無規則或事實定義之",
@@ -41,7 +41,7 @@ WORDS = {
            "actual": "此處為{found}，非{wanted}", "holds_for": "成立：{0}", "rule_holds": "成立",
            "none_of": "{0}皆不成立", "or": "、", "chart_facts": "卦中之事",
            "holds": "然其成立：", "why_not": "何以不成立", "because": "前提：",
-           "no_proof": "無證明：目標不成立", "asserted": "問時所設", "cast": "此卦"},
+           "no_proof": "無證明：目標不成立", "asserted": "輸入所給", "cast": "此卦"},
 }
 
 

@@ -79,9 +79,11 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
         if p.kind == "check":
             out.append(f"<li class='check'>[{escape(render.KIND[lang]['check'])}] {_e(names.statement(p))} ✓</li>")
             return
+        if p.kind == "not" and student:
+            out.append(f"<li class='not'>{_e(render.student_head(p, lang, n, names)[0])}</li>")
+            return
         if p.kind == "not":
-            out.append(f"<li class='not'>[{escape(render.KIND[lang]['not'])}] "
-                       f"{_e('¬' + p.pred if student else names.statement(p))} "
+            out.append(f"<li class='not'>[{escape(render.KIND[lang]['not'])}] {_e(names.statement(p))} "
                        f"<span class='where'>{escape(words['not_derivable'])}</span>")
             if p.why is not None:
                 out.append(why_not_html(p.why, lang, wrap=False))
@@ -98,8 +100,9 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
         said = render.sentence(p, lang)
         if said and said != p.rule.title and not student:
             out.append(f"<p class='sentence'>“{escape(said)}”</p>")
-        cited = [(words["source"], s) for s in p.rule.sources] + \
-                [(words["convention"], names.name(c)) for c in p.rule.conventions]
+        cited = [(words["source"], render.book(s)) for s in p.rule.sources[:1]] if student else \
+            [(words["source"], s) for s in p.rule.sources] + [(words["convention"], names.name(c))
+                                                             for c in p.rule.conventions]
         if cited:
             out.append("<ul class='sources'>" + "".join(
                 f"<li>{escape(k)}: {escape(v)}</li>" for k, v in cited) + "</ul>")

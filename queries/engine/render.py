@@ -194,7 +194,7 @@ def _missing_titles(node) -> list:
     return list(dict.fromkeys(f.rule.title or f.rule.id for f in node.why.failures))
 
 
-def _student_head(node, lang, n, sources, words):
+def student_head(node, lang, n, words, sources=True) -> list:
     """A node at student level, no atom in it: a rule's sentence, then the rule and its books; a
     negation by its predicate and the rules that do not give it; a fact by its phrase."""
     w = WORDS[lang]
@@ -279,7 +279,7 @@ def _tree(proof, lang, depth, sources, level, ids, shown, out, words):
         shown.add(node)
         children = [c for c in node.children if not (student and given(c))]
         if student:
-            head = _student_head(node, lang, n, sources, words)
+            head = student_head(node, lang, n, words, sources)
             facts = chart_facts(node, lang, ids, words.phrases) if node.kind == "rule" else []
             if facts:
                 head.append(f"  {WORDS[lang]['chart_facts']}: " + " · ".join(facts))

@@ -147,3 +147,17 @@ def test_student_proofs_of_the_worked_examples_fit_in_sixty_lines():
         text = _judgment(case, "ko", proof=True)
         proof = text[text.index("“", text.rindex("\n\n")):]
         assert 10 < len(proof.splitlines()) <= 60, case
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["ko", "zh"])
+def test_student_proofs_in_html_read_without_latin_words(lang, allowed):
+    from html import unescape
+
+    from queries.engine.html import proof_html
+    s = Session(lang=lang)
+    s.cast("787889", month="戌", day="乙巳")
+    s.judge("illness", about="father")
+    page = proof_html(s.judgment_proof(), lang, level="student", phrases=s.connectives())
+    text = unescape(re.sub(r"<[^>]+>", " ", page.split("</style>", 1)[1]))
+    assert latin_words(text, allowed) == []

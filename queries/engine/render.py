@@ -136,7 +136,14 @@ def book(source: str) -> str:
 class Words:
     """How one output names things in a language: the cast (the partition its ``nodes``'
     asserted facts name, "c1") by the language's word for it, a value by its ``label.<value>``
-    name in ``phrases`` (a convention's value by ``label.<convention>=<value>``), else as it is."""
+    name in ``phrases`` (a convention's value by ``label.<convention>=<value>``), else as it is.
+
+    >>> from queries.engine.proof import Proof
+    >>> fact = Proof("fact", "cast_topic", ("c1", "wealth"), where="asserted", origin="asserted")
+    >>> words = Words((fact,), "ko", {"label.wealth": {"ko": "구재"}})
+    >>> words.statement(fact), words.name("wealth"), Words((fact,), "en").statement(fact)
+    ('cast_topic(이 괘, wealth)', '구재', 'cast_topic(c1, wealth)')
+    """
 
     def __init__(self, nodes, lang, phrases=None):
         self.lang, self.phrases = lang, phrases or {}

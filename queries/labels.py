@@ -155,7 +155,8 @@ def label(value, lang, vocabulary, *, convention=None, classical=False) -> str:
 
 
 def convention_words(choices: dict, lang, vocabulary) -> str:
-    """The conventions a cast rests on, name and value in a reader's words (a chart's header).
+    """The conventions a cast rests on, name and value in a reader's words (a chart's header);
+    in English a semicolon between them, as a name may hold a comma.
 
     >>> from queries import KnowledgeBase
     >>> words = vocabulary(KnowledgeBase())
@@ -163,7 +164,9 @@ def convention_words(choices: dict, lang, vocabulary) -> str:
     '자시의 날=당일, 토의 장생=신 (수토동궁)'
     >>> convention_words({"zi_hour": "next-day", "earth_growth": "yin"}, "zh", words)
     '子時歸日=次日、土之長生=寅 (火土同宮)'
+    >>> convention_words({"zi_hour": "same-day", "hidden_god": "palace-pure-same-line"}, "en", words)
+    'day of the 子 hour=the same day; where the hidden god is taken=the pure hexagram, same line'
     """
-    sep = WORDS[check_lang(lang)]["list_sep"] + ("" if lang == "zh" else " ")
+    sep = "; " if check_lang(lang) == "en" else WORDS[lang]["list_sep"] + ("" if lang == "zh" else " ")
     return sep.join(f"{label(name, lang, vocabulary)}={label(value, lang, vocabulary, convention=name)}"
                     for name, value in choices.items())

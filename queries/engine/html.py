@@ -37,12 +37,13 @@ def _user(origin, lang):
 
 # ---- proofs --------------------------------------------------------------------------------
 
-def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full") -> str:
+def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full", phrases: dict | None = None) -> str:
     """A proof as nested ``<details>``: one per distinct rule node, opened down to
     ``open_levels``; each with its statement, rule id and title, sentence, sources and
     conventions and file:line; facts as list items citing file:line; a sub-proof shown
     earlier as a link to it. At ``level="student"`` what a student takes as given folds into a
-    line of chart facts under each step, as in ``render.text``.
+    line of chart facts under each step and a step shows its sentence, no atom, as in
+    ``render.text``; the cast, values and conventions are named as there (``render.Words``).
 
     >>> from queries.engine.proof import Proof
     >>> from queries.engine.terms import RuleInfo
@@ -57,6 +58,8 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
     if proof is None:
         return f"<div class='liuyao liuyao-proof'>{STYLE}<p>{escape(words['no_proof'])}</p></div>"
     ids = render.number(proof)
+    names = render.Words(ids, lang, phrases)
+    said_of = lambda p: f"“{render.sentence(p, lang)}”" if student and p.kind == "rule" else names.statement(p)
     prefix = "lp-" + hashlib.sha1(proof.statement.encode()).hexdigest()[:8]
     shown = set()
     out = []
@@ -64,19 +67,23 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
     def node(p, level):
         n = ids[p]
         if p.kind == "rule" and p in shown:
-            out.append(f"<li class='ref'><a href='#{prefix}-{n}'>… {_e(p.statement)}</a> "
+            out.append(f"<li class='ref'><a href='#{prefix}-{n}'>… {_e(said_of(p))}</a> "
                        f"({escape(words['see'])} #{n})</li>")
             return
         if p.kind == "fact":
             out.append(f"<li class='fact'>[{escape(render.KIND[lang]['fact'])}] "
-                       f"<span class='statement'>{_e(p.statement)}</span> "
-                       f"<span class='where'>{_e(p.where)}</span>{_user(p.origin, lang)}</li>")
+                       f"<span class='statement'>{_e(names.statement(p))}</span> "
+                       f"<span class='where'>{_e(words['asserted'] if p.origin == 'asserted' else p.where)}</span>"
+                       f"{_user(p.origin, lang)}</li>")
             return
         if p.kind == "check":
-            out.append(f"<li class='check'>[{escape(render.KIND[lang]['check'])}] {_e(p.statement)} ✓</li>")
+            out.append(f"<li class='check'>[{escape(render.KIND[lang]['check'])}] {_e(names.statement(p))} ✓</li>")
+            return
+        if p.kind == "not" and student:
+            out.append(f"<li class='not'>{_e(render.student_head(p, lang, n, names)[0])}</li>")
             return
         if p.kind == "not":
-            out.append(f"<li class='not'>[{escape(render.KIND[lang]['not'])}] {_e(p.statement)} "
+            out.append(f"<li class='not'>[{escape(render.KIND[lang]['not'])}] {_e(names.statement(p))} "
                        f"<span class='where'>{escape(words['not_derivable'])}</span>")
             if p.why is not None:
                 out.append(why_not_html(p.why, lang, wrap=False))
@@ -88,18 +95,19 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
         if level:
             out.append("<li class='rule'>")
         out.append(f"<details{is_open} id='{prefix}-{n}'><summary>[{escape(render.KIND[lang]['rule'])}] "
-                   f"<b class='statement'>{_e(p.statement)}</b> ⇐ <span class='rule'>{title}</span> "
+                   f"<b class='statement'>{_e(said_of(p))}</b> ⇐ <span class='rule'>{title}</span> "
                    f"<span class='where'>{_e(p.where)}</span>{_user(p.origin, lang)} #{n}</summary>")
         said = render.sentence(p, lang)
-        if said and said != p.rule.title:
+        if said and said != p.rule.title and not student:
             out.append(f"<p class='sentence'>“{escape(said)}”</p>")
-        cited = [(words["source"], s) for s in p.rule.sources] + \
-                [(words["convention"], c) for c in p.rule.conventions]
+        cited = [(words["source"], render.book(s)) for s in p.rule.sources[:1]] if student else \
+            [(words["source"], s) for s in p.rule.sources] + [(words["convention"], names.name(c))
+                                                             for c in p.rule.conventions]
         if cited:
             out.append("<ul class='sources'>" + "".join(
                 f"<li>{escape(k)}: {escape(v)}</li>" for k, v in cited) + "</ul>")
         children = [c for c in p.children if not (student and render.given(c))]
-        facts = render.chart_facts(p, lang, ids) if student else []
+        facts = render.chart_facts(p, lang, ids, phrases) if student else []
         if facts:
             out.append(f"<p class='given'>{escape(words['chart_facts'])}: {escape(' · '.join(facts))}</p>")
         if children:
@@ -118,9 +126,8 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
         node(proof, 1)
         out.append("</ul>")
     used = render.conventions_used(proof)
-    if used:
-        out.append(f"<p class='conventions'>{escape(words['convention'])}: "
-                   + escape(", ".join(f"{k}={v}" for k, v in used)) + "</p>")
+    if used and not student:
+        out.append(f"<p class='conventions'>{escape(words['convention'])}: " + escape(names.conventions(used)) + "</p>")
     return f"<div class='liuyao liuyao-proof'>{STYLE}" + "".join(out) + "</div>"
 
 

@@ -23,6 +23,11 @@ keeps the ways in step as facts come and go, which is why it is longer than the 
 ('path.2', 2)
 >>> print(kb.why_not("path('c', X)").failures[0].literal)
 edge('c', Y)
+>>> kb.example("path"), kb.example("edge")
+('path(X, Y)', 'edge(From, To)')
+>>> kb.why_not("path('c')")  # doctest: +IGNORE_EXCEPTION_DETAIL
+Traceback (most recent call last):
+queries.engine.errors.UserError: path has 2 arguments, path('c') has 1; e.g. path(X, Y)
 """
 from __future__ import annotations
 
@@ -39,7 +44,8 @@ from .explain import Explanation
 from .forward import Partitions, Tables, is_local, order
 from .limits import Limits
 from .program import read_program
-from .terms import (Atom, Const, Fact, Var, answer_vars, constants, row_key, substitute, term_vars, unify,
+from .reader import parse_goal
+from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, substitute, term_vars, unify,
                     unify_pattern)
 
 log = logging.getLogger("liuyao.engine")
@@ -358,8 +364,34 @@ class KnowledgeBase:
     # ---- asking ---------------------------------------------------------------------------
 
     def parse(self, goal):
-        """A goal string or literal tuple, checked against the program's predicates."""
-        return self.program.goal(goal)
+        """A goal string or literal tuple, checked against the program's predicates; a literal of
+        the wrong arity is told with an example of the right one (``example``)."""
+        try:
+            return self.program.goal(goal)
+        except UserError as e:
+            wrong = next((l.pred for l in _literals(goal) if isinstance(l, Atom)
+                          and self.program.arity(l.pred) not in (None, len(l.args))), None)
+            if wrong is None:
+                raise
+            raise UserError(f"{e}; e.g. {self.example(wrong)}") from None
+
+    def _one(self, body) -> str:
+        """An example of one positive literal, of the goal's first predicate (or the first rule's)."""
+        pred = next((l.pred for l in body if isinstance(l, Atom)), None)
+        return self.example(pred or self.program.rules[0].head.pred)
+
+    def example(self, pred) -> str:
+        """A literal of ``pred`` as a message shows it: of its real arity, its arguments named as
+        the head of a clause names them (A1… where a head has a constant), else by its table's
+        columns (the module's example: ``path(X, Y)``, ``edge(From, To)``)."""
+        heads = sorted((r.head for r in self._rules.get(pred, ())),
+                       key=lambda h: sum(not isinstance(a, Var) for a in h.args))
+        if heads:
+            names = [a.name if isinstance(a, Var) else f"A{i}" for i, a in enumerate(heads[0].args, 1)]
+        else:
+            columns = next((t.columns for t in self.tables_of(pred)), ())
+            names = [c.name.capitalize() for c in columns] or [f"A{i}" for i in range(1, self.program.arity(pred) + 1)]
+        return f"{pred}({', '.join(names)})"
 
     @_bounded
     def solve(self, body):
@@ -443,7 +475,7 @@ class KnowledgeBase:
         self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
-            raise UserError("explain one positive literal at a time, e.g. clash('子', X)")
+            raise UserError(f"explain one positive literal at a time, e.g. {self._one(body)}")
         atom = body[0]
         answers = self.solve(body)
         if not answers:
@@ -458,7 +490,7 @@ class KnowledgeBase:
         self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
-            raise UserError("why-not takes one positive literal, e.g. month_break(C, 3)")
+            raise UserError(f"why-not takes one positive literal, e.g. {self._one(body)}")
         if self.solve(body):
             return None
         return Explanation(self).why_not(body[0], depth)
@@ -488,6 +520,18 @@ class KnowledgeBase:
 
 
 MAX_DEPTH = 64      # derived literals a proof or a why-not goes down
+
+
+def _literals(goal) -> tuple:
+    """A goal's literals as far as they parse (none when the text does not)."""
+    if isinstance(goal, (Atom, Compare)):
+        return (goal,)
+    if isinstance(goal, str):
+        try:
+            return tuple(parse_goal(goal))
+        except ValueError:
+            return ()
+    return tuple(goal) if isinstance(goal, (tuple, list)) else ()
 
 
 def _check_depth(name, value):

@@ -24,7 +24,8 @@ WORDS = {
            "above": "explained above", "tried": "tried",
            "actual": "here it is {found}, not {wanted}", "holds_for": "it holds, for {0}", "rule_holds": "it holds",
            "none_of": "none of {0} holds", "or": ", ", "chart_facts": "chart facts",
-           "holds": "but it holds:", "why_not": "why not", "because": "given:", "no_proof": "no proof: the goal does not hold"},
+           "holds": "but it holds:", "why_not": "why not", "because": "given:", "no_proof": "no proof: the goal does not hold",
+           "asserted": "asserted", "cast": ""},
     "ko": {"see": "위 참조", "expand": "펼치기", "source": "출전", "convention": "관례",
            "user": "사용자", "not_derivable": "도출되지 않음 (닫힌 세계)", "fails": "실패",
            "no_rows": "일치하는 행이 없음:", "no_rule": "정의하는 규칙이나 사실이 없음",
@@ -32,7 +33,7 @@ WORDS = {
            "actual": "이 괘에서는 {wanted}이(가) 아니라 {found}이다", "holds_for": "성립한다: {0}",
            "rule_holds": "성립한다", "none_of": "{0} 가운데 성립하는 것이 없다", "or": "·", "chart_facts": "괘의 사실",
            "holds": "그러나 성립한다:", "why_not": "성립하지 않는 이유", "because": "전제:",
-           "no_proof": "증명 없음: 목표가 성립하지 않는다"},
+           "no_proof": "증명 없음: 목표가 성립하지 않는다", "asserted": "입력으로 주어짐", "cast": "이 괘"},
     "zh": {"see": "見上", "expand": "展開", "source": "出處", "convention": "約定",
            "user": "用戶", "not_derivable": "不可導出（封閉世界）", "fails": "不成立",
            "no_rows": "無相符之行：", "no_rule": "無規則或事實定義之",
@@ -40,7 +41,7 @@ WORDS = {
            "actual": "此處為{found}，非{wanted}", "holds_for": "成立：{0}", "rule_holds": "成立",
            "none_of": "{0}皆不成立", "or": "、", "chart_facts": "卦中之事",
            "holds": "然其成立：", "why_not": "何以不成立", "because": "前提：",
-           "no_proof": "無證明：目標不成立"},
+           "no_proof": "無證明：目標不成立", "asserted": "輸入所給", "cast": "此卦"},
 }
 
 
@@ -132,23 +133,64 @@ def book(source: str) -> str:
     return f"{short}:{line} {quote.strip()}".strip() if line else source
 
 
-def _head(node, lang: str, sources: bool) -> list:
+class Words:
+    """How one output names things in a language: the cast (the partition its ``nodes``'
+    asserted facts name, "c1") by the language's word for it, a value by its ``label.<value>``
+    name in ``phrases`` (a convention's value by ``label.<convention>=<value>``), else as it is.
+
+    >>> from queries.engine.proof import Proof
+    >>> fact = Proof("fact", "cast_topic", ("c1", "wealth"), where="asserted", origin="asserted")
+    >>> words = Words((fact,), "ko", {"label.wealth": {"ko": "구재"}})
+    >>> words.statement(fact), words.name("wealth"), Words((fact,), "en").statement(fact)
+    ('cast_topic(이 괘, wealth)', '구재', 'cast_topic(c1, wealth)')
+    """
+
+    def __init__(self, nodes, lang, phrases=None):
+        self.lang, self.phrases = lang, phrases or {}
+        word = WORDS[lang]["cast"]
+        self.casts = {n.args[0]: word for n in nodes if word and n.kind == "fact" and n.origin == "asserted"
+                      and n.args}
+
+    def name(self, value, convention=None) -> str:
+        key = f"label.{convention}={value}" if convention else f"label.{show(value)}"
+        return self.phrases.get(key, {}).get(self.lang) or show(value)
+
+    def statement(self, node) -> str:
+        """The node's statement, the cast named in the language."""
+        if node.kind == "check" or not self.casts or not any(a in self.casts for a in node.args):
+            return node.statement
+        body = f"{node.pred}({', '.join(self.casts.get(a) or show(a) for a in node.args)})"
+        return "¬" + body if node.kind == "not" else body
+
+    def literal(self, text) -> str:
+        """A why-not's literal (a string, its constants quoted) with the cast named."""
+        for cast, word in self.casts.items():
+            text = text.replace(f"'{cast}'", word)
+        return text
+
+    def conventions(self, used) -> str:
+        return ", ".join(f"{self.name(k)}={self.name(v, convention=k)}" for k, v in used)
+
+
+def _head(node, lang: str, sources: bool, words: Words) -> list:
     tag = f"[{KIND[lang][node.kind]}]"
     user = f" ({WORDS[lang]['user']})" if node.origin == "user" else ""
+    statement = words.statement(node)
     if node.kind == "fact":
-        return [f"{tag} {node.statement}   {node.where}{user}"]
+        where = WORDS[lang]["asserted"] if node.origin == "asserted" else node.where
+        return [f"{tag} {statement}   {where}{user}"]
     if node.kind == "check":
-        return [f"{tag} {node.statement} ✓"]
+        return [f"{tag} {statement} ✓"]
     if node.kind == "not":
-        return [f"{tag} {node.statement}   {WORDS[lang]['not_derivable']}"]
+        return [f"{tag} {statement}   {WORDS[lang]['not_derivable']}"]
     title = f"{node.rule.id} {node.rule.title}".strip()
-    lines = [f"{tag} {node.statement}   ⇐ {title}   {node.where}{user}"]
+    lines = [f"{tag} {statement}   ⇐ {title}   {node.where}{user}"]
     said = sentence(node, lang)
     if said and said != node.rule.title:
         lines.append(f"  “{said}”")
     if sources:
         lines += [f"  {WORDS[lang]['source']}: {s}" for s in node.rule.sources]
-        lines += [f"  {WORDS[lang]['convention']}: {c}" for c in node.rule.conventions]
+        lines += [f"  {WORDS[lang]['convention']}: {words.name(c)}" for c in node.rule.conventions]
     return lines
 
 
@@ -159,16 +201,19 @@ def _missing_titles(node) -> list:
     return list(dict.fromkeys(f.rule.title or f.rule.id for f in node.why.failures))
 
 
-def _student_head(node, lang, n, sources):
-    """A node at student level: the statement with its sentence, then the rule and its books."""
+def student_head(node, lang, n, words, sources=True) -> list:
+    """A node at student level, no atom in it: a rule's sentence, then the rule and its books; a
+    negation by its predicate and the rules that do not give it; a fact by its phrase."""
     w = WORDS[lang]
-    if node.kind in ("fact", "check"):
-        return _head(node, lang, False)
+    if node.kind == "fact":
+        return [fact_phrase(node, lang, words.phrases)]
+    if node.kind == "check":
+        return _head(node, lang, False, words)
     if node.kind == "not":
         titles = _missing_titles(node)
         said = w["none_of"].format(w["or"].join(titles)) if titles else w["not_derivable"]
-        return [f"{node.statement} — {said}"]
-    lines = [f"{node.statement} — “{sentence(node, lang)}”   #{n}"]
+        return [f"¬{node.pred} — {said}"]
+    lines = [f"“{sentence(node, lang)}”   #{n}"]
     cited = [book(s) for s in node.rule.sources[:1]] if sources else []
     lines.append(f"  {node.rule.id} {node.rule.title}".rstrip() + "".join(f" · {c}" for c in cited))
     return lines
@@ -194,11 +239,11 @@ def fact_phrase(node, lang, phrases=None) -> str:
     """A fact as the account and the student level say it: its phrase when ``phrases`` (from
     facts/connective.tsv, ``fact.<pred>``) has one, its values by their names (``label.<value>``),
     else its statement."""
-    phrases = phrases or {}
-    template = phrases.get(f"fact.{node.pred}", {}).get(lang)
+    words = Words((node,), lang, phrases)
+    template = words.phrases.get(f"fact.{node.pred}", {}).get(lang)
     if not template:
-        return node.statement
-    return template.format(*(phrases.get(f"label.{show(a)}", {}).get(lang) or show(a) for a in node.args))
+        return words.statement(node)
+    return template.format(*(words.name(a) for a in node.args))
 
 
 def text(proof, lang: str = "en", depth: int | None = None, sources: bool = True, level: str = "full",
@@ -207,47 +252,52 @@ def text(proof, lang: str = "en", depth: int | None = None, sources: bool = True
 
     At ``level="student"`` what a student takes as given (``given``) folds into one line of
     chart facts under the step that rests on it, each folded rule with the number that expands
-    it, and a negation names the rules that do not give its atom. ``numbers`` (``number`` of an
-    enclosing proof) keeps the numbers of a sub-proof shown on its own."""
+    it, a negation names the rules that do not give its atom, and no atom prints: a step says
+    its sentence (the conventions are the chart's header's). ``numbers`` (``number`` of an
+    enclosing proof) keeps the numbers of a sub-proof shown on its own. ``phrases`` (as for
+    ``fact_phrase``) names the values, the conventions of the last line among them; the cast
+    reads in the language (``Words``)."""
     lang, level = _lang(lang), _check_level(level)
     if proof is None:
         return WORDS[lang]["no_proof"]
     ids, shown, out = numbers or number(proof), set(), []
-    _tree(proof, lang, depth, sources, level, ids, shown, out, phrases)
+    words = Words(ids, lang, phrases)
+    _tree(proof, lang, depth, sources, level, ids, shown, out, words)
     used = conventions_used(proof)
-    if used:
-        out.append(f"{WORDS[lang]['convention']}: " + ", ".join(f"{k}={v}" for k, v in used))
+    if used and level == "full":
+        out.append(f"{WORDS[lang]['convention']}: " + words.conventions(used))
     return "\n".join(out)
 
 
-def _tree(proof, lang, depth, sources, level, ids, shown, out, phrases=None):
+def _tree(proof, lang, depth, sources, level, ids, shown, out, words):
     student = level == "student"
 
     def walk(node, lead, tail, height):
         first, rest = (lead + ("└─ " if tail else "├─ "), lead + ("   " if tail else "│  ")) \
             if height else ("", "")
         n = ids[node]
+        said = f"“{sentence(node, lang)}”" if student and node.kind == "rule" else words.statement(node)
         if node.kind == "rule" and node in shown:
-            out.append(f"{first}… {node.statement}   ({WORDS[lang]['see']} #{n})")
+            out.append(f"{first}… {said}   ({WORDS[lang]['see']} #{n})")
             return
         if node.kind == "rule" and depth is not None and height >= depth and node.children:
-            out.append(f"{first}… {node.statement}   ({WORDS[lang]['expand']} #{n})")
+            out.append(f"{first}… {said}   ({WORDS[lang]['expand']} #{n})")
             return
         shown.add(node)
         children = [c for c in node.children if not (student and given(c))]
         if student:
-            head = _student_head(node, lang, n, sources)
-            facts = chart_facts(node, lang, ids, phrases) if node.kind == "rule" else []
+            head = student_head(node, lang, n, words, sources)
+            facts = chart_facts(node, lang, ids, words.phrases) if node.kind == "rule" else []
             if facts:
                 head.append(f"  {WORDS[lang]['chart_facts']}: " + " · ".join(facts))
         else:
-            head = _head(node, lang, sources)
+            head = _head(node, lang, sources, words)
             head[0] += f"   #{n}" if node.kind == "rule" else ""
         out.append(first + head[0])
         bar = rest + ("│  " if children else "   ")
         out.extend(bar + line.strip() for line in head[1:])
         if node.why is not None and not student:
-            lines = why_not_text(node.why, lang, numbers=ids, shown=shown).splitlines()[1:]
+            lines = _why_lines(node.why, lang, "full", ids, shown, words)[1:]
             out.extend(f"{rest}   ┆ {line}" for line in lines)
         for i, child in enumerate(children):
             walk(child, rest, i == len(children) - 1, height + 1)
@@ -443,32 +493,36 @@ def failure_line(f, lang: str = "en") -> str:
 
 
 def why_not_text(why, lang: str = "en", level: str = "full", numbers: dict | None = None,
-                 shown: set | None = None) -> str:
+                 shown: set | None = None, phrases: dict | None = None) -> str:
     """Why a goal has no answer: per rule, the condition that failed with the chart's actual
     value, the proofs it stood on (numbered as in ``number``), nested for derived literals. At
     student level the proofs it stood on are left out."""
     lang, level = _lang(lang), _check_level(level)
-    w = WORDS[lang]
-    ids = numbers or number(why)
     shown = set() if shown is None else shown
+    ids = numbers or number(why)
+    return "\n".join(_why_lines(why, lang, level, ids, shown, Words(ids, lang, phrases)))
+
+
+def _why_lines(why, lang, level, ids, shown, words) -> list:
+    w = WORDS[lang]
     out = []
 
     def proof_lines(proof, pad, depth):
         lines = []
-        _tree(proof, lang, depth, False, "full", ids, shown, lines)
+        _tree(proof, lang, depth, False, "full", ids, shown, lines, words)
         return [f"{pad}{line}" for line in lines]
 
     def walk(node, indent):
         pad = "   " * indent
         if node.seen:
-            out.append(f"{pad}✗ {node.goal}   ({w['above']})")
+            out.append(f"{pad}✗ {words.literal(node.goal)}   ({w['above']})")
             return
-        out.append(f"{pad}✗ {node.goal}")
+        out.append(f"{pad}✗ {words.literal(node.goal)}")
         if node.table and not node.failures:
             out.append(f"{pad}   · {w['no_rows'] if node.table != 'no rows' else w['no_rule']} "
                        f"{node.table if node.table != 'no rows' else ''}".rstrip())
         for f in node.failures:
-            out.append(f"{pad}   · {failure_line(f, lang)}")
+            out.append(f"{pad}   · {words.literal(failure_line(f, lang))}")
             if level == "full":
                 for proof in f.because:
                     out.append(f"{pad}      {w['because']}")
@@ -480,7 +534,7 @@ def why_not_text(why, lang: str = "en", level: str = "full", numbers: dict | Non
                 walk(f.sub, indent + 2)
 
     walk(why, 0)
-    return "\n".join(out)
+    return out
 
 
 def _why_data(why, lang, write):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..labels import WORDS, check_lang
+from ..labels import WORDS, check_lang, convention_words
 
 
 @dataclass(frozen=True)
@@ -21,7 +21,7 @@ class ChartLayout:
     nuclear: tuple       # (label, nuclear hexagram)
     pillars: tuple       # ((label, pillar), ...)
     void: tuple          # (label, void branches)
-    conventions: tuple   # (label, "name=value, ...")
+    conventions: tuple   # (label, "name=value, ..." in the reader's words)
     hidden: str          # the word before a hidden god in a row
     columns: tuple       # the heads of a row's cells
     rows: tuple
@@ -80,7 +80,7 @@ def chart_layout(data: dict, lang: str, vocabulary: dict) -> ChartLayout:
         palace=words["palace"].format(h["palace"]), element=h["palace_element"], kind=h["kind"],
         nuclear=(words["nuclear"], data.get("nuclear") or ""), pillars=tuple(pillars),
         void=(words["void"], "".join(cal.get("void", []))),
-        conventions=(words["conventions"], ", ".join(f"{k}={v}" for k, v in data.get("conventions", {}).items())),
+        conventions=(words["conventions"], convention_words(data.get("conventions", {}), lang, vocabulary)),
         hidden=words["hidden"], columns=words["columns"],
         rows=tuple(_row(line, marks, vocabulary["lines"]) for line in reversed(data["lines"])),
         extra=tuple(extra))

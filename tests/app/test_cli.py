@@ -88,7 +88,8 @@ def test_chart_command_text_and_json(capsys):
     assert code == 0 and out == run(capsys, "chart", "--random", "--seed", "7", "--month", "戌", "--day", "乙巳")[1]
     code, out, _ = run(capsys, "chart", "--coins", "3,2,1,0,2,1", "--at", "2024-10-08T04:00", "--tz", "Asia/Seoul",
                        "--zi-hour", "next-day", "--set", "hidden_god=jingfang-world-line")
-    assert code == 0 and "hidden_god=jingfang-world-line" in out and "zi_hour=next-day" in out
+    assert code == 0 and "where the hidden god is taken=under the world line (京房)" in out
+    assert "day of the 子 hour=the next day" in out
 
 
 def test_why_binds_the_cast(capsys):

@@ -25,7 +25,7 @@ def run(capsys, *argv):
 def test_why_proves_a_reading_through_its_rule(capsys):
     code, out, _ = run(capsys, "why", "r000.55.use_god.weak", *CAST, "--topic", "wealth", "--lang", "ko")
     assert code == 0 and out.startswith("✓ r000.55.use_god.weak 始須論用神 (用神無力)")
-    assert "[규칙] reading(c1, any, use_god_weak)   ⇐ r000.55.use_god.weak" in out
+    assert "[규칙] reading(이 괘, any, use_god_weak)   ⇐ r000.55.use_god.weak" in out
     code, out, _ = run(capsys, "why", "r000.55.use_god.strong", *CAST, "--topic", "wealth", "--json")
     data = json.loads(out)
     assert code == 1 and data["holds"] is False and data["why_not"]["failures"][0]["rule"]["id"] == \

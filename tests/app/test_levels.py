@@ -17,7 +17,7 @@ def test_judge_at_student_level_is_short_and_starts_with_the_account(capsys):
                        "--level", "student", "--lang", "ko")
     proof = out.split("\n\n")[-1]
     assert code == 0 and out.index("용신의 판정은 入墓이다") < out.index("판정: 入墓")
-    assert proof.startswith("use_grade(c1, 入墓) — “용신의 판정은 入墓이다") and len(proof.splitlines()) <= 60
+    assert proof.startswith("“용신의 판정은 入墓이다") and len(proof.splitlines()) <= 60
     _, full, _ = run(capsys, "judge", *CAST, "--topic", "illness", "--about", "father", "--proof", "--lang", "ko")
     assert len(full.splitlines()) > len(out.splitlines()) + 100
 
@@ -26,7 +26,7 @@ def test_why_at_a_depth_and_a_level(capsys):
     code, out, _ = run(capsys, "why", "use_grade(C, G)", *CAST, "--topic", "wealth", "--level", "student",
                        "--depth", "1")
     assert code == 0 and out.startswith("the use-god's grade is 受克無救")
-    assert "… use_reason(c1, 受克無救)   (expand #2)" in out
+    assert "├─ … “the use-god is overcome, weak, and no moving source god rescues it”   (expand #2)" in out
 
 
 def test_why_not_at_student_level_leaves_out_the_proofs_it_stood_on(capsys):
@@ -48,5 +48,5 @@ def test_the_repl_changes_level_and_expands_by_the_same_numbers():
                      ":expand 2"])
     said = repl.output()
     assert "proofs are shown at the student level" in said
-    assert "day_clash(c1, 3) — “the day 巳 clashes the static line 3 (亥)”   #2" in said
-    assert "\nday_clash(c1, 3) — “the day 巳 clashes" in said                       # :expand 2 at the same level
+    assert "─ “the day 巳 clashes the static line 3 (亥)”   #2" in said
+    assert "\n“the day 巳 clashes" in said                                            # :expand 2 at the same level

@@ -148,9 +148,9 @@ def test_every_command_through_a_pipe(transcript):
     assert said[":set day_clash_static always-hidden-motion"] == \
         "day_clash_static = always-hidden-motion for the next :cast"
     assert said["?- hidden_motion(C, 3)."] == "yes"
-    assert "day_clash_static=always-hidden-motion" in said[":cast 山火賁 to 地火明夷 month 戌 day 乙巳"]
+    assert "a static line clashed by the day=always moves in secret" in said[":cast 山火賁 to 地火明夷 month 戌 day 乙巳"]
     assert said[":cast coins 2,1,2,1,1,3 month 戌 day 乙巳"].startswith("天水訟 (6)  →  澤水困 (47)")
-    assert "zi_hour=next-day" in said[":cast random seed 7 at 2024-10-08T04:00 tz Asia/Seoul zi-hour next-day"]
+    assert "day of the 子 hour=the next day" in said[":cast random seed 7 at 2024-10-08T04:00 tz Asia/Seoul zi-hour next-day"]
     assert "year 甲辰" in said[":cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 戊寅"] or \
         said[":cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 戊寅"].startswith("error:")
     assert "year 甲辰" in said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 戊寅"]

@@ -63,8 +63,9 @@ def test_numbers_are_one_numbering_across_nested_why_nots(judgments):
     text = render.text(proof, "ko")
     marks = re.findall(r"… (\S+\(.*?\))   \((?:위 참조|펼치기) #(\d+)\)", text)
     assert marks
+    names = render.Words(render.number(proof), "ko")
     for statement, n in marks:
-        assert render.subproof(proof, int(n)).statement == statement
+        assert names.statement(render.subproof(proof, int(n))) == statement
 
 
 def test_no_python_value_reaches_a_reader(judgments, kb):

@@ -238,7 +238,7 @@ class Judgment:
         return data
 
     def to_json(self, proof=True, lang="en") -> str:
-        return json.dumps(self.to_data(proof, lang), ensure_ascii=False, indent=1)
+        return json.dumps(self.to_data(proof, lang), ensure_ascii=False, separators=(",", ":"))
 
     def text(self, lang="en", proof=False, level="full", depth=None) -> str:
         """The chart, then the judgment: the account, the verdict, the readings that apply, the

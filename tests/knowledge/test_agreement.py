@@ -1,15 +1,11 @@
 """pyDatalog against the independent oracle, and every answer's proof against the checker.
 
 The checks run with the tables per cast and with pyDatalog deriving everything, on the compiled
-engine (in this process); and without tables on the pure-Python engine (in a subprocess whose
-pyDatalog copy has no compiled modules). One oracle model serves the whole module. Slow (a few
+engine (in this process); tests/knowledge/test_pure_engine.py runs them again without tables on
+the pure-Python engine, on the first casts. One oracle model serves the whole module. Slow (a few
 minutes): ``pytest -m "not slow"`` leaves them out.
 """
 import os
-import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -91,6 +87,9 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
 
 
 PURE = os.environ.get("LIUYAO_EXPECT_ENGINE") == "pure"
+# the pure-Python run (tests/knowledge/test_pure_engine.py) checks the engines agree on the first
+# casts; that every rule derives and is used is the compiled run's check
+CASTS = SAMPLE_CASTS[:8] if PURE else SAMPLE_CASTS
 
 
 @pytest.fixture(scope="module", params=[False] if PURE else [True, False], ids=lambda t: "tables" if t else "pydatalog")
@@ -99,7 +98,7 @@ def kb(request):
     from queries.chart import cast
     from queries.judgment import judge
     knowledge = KnowledgeBase(tables=request.param)
-    for i, (lines, month, day, options) in enumerate(SAMPLE_CASTS):
+    for i, (lines, month, day, options) in enumerate(CASTS):
         pillars = {k: options[k] for k in ("year", "hour") if k in options}
         conventions = {k: v for k, v in options.items() if k not in pillars and k != "fact"}
         chart = cast(lines, month=month, day=day, conventions=conventions, kb=knowledge, **pillars)
@@ -166,7 +165,9 @@ def test_answers_have_proofs_the_checker_accepts_and_every_rule_is_used(kb, mode
 
     for pred, arity in derived(kb):
         answers = kb.ask(general_goal(pred, arity))
-        assert answers, f"{pred} derives nothing"
+        if not answers:
+            assert PURE, f"{pred} derives nothing"
+            continue
         for args in _spread(answers, cap=3):
             prove(pred, args)
         for rule in kb.rules_for(pred):
@@ -181,7 +182,7 @@ def test_answers_have_proofs_the_checker_accepts_and_every_rule_is_used(kb, mode
     # each reading of the books has casts of its own (tests/knowledge/test_readings_*.py), where
     # it holds, its proof passes the checker, and one broken condition stops it
     missing = sorted({r.where for r in kb.program.rules if not r.where.startswith("kb/judgments/")} - used)
-    assert not missing, f"rules that appear in no proof: {missing}"
+    assert PURE or not missing, f"rules that appear in no proof: {missing}"
 
 
 def test_the_checker_rejects_a_tampered_proof(kb, model):
@@ -193,20 +194,3 @@ def test_the_checker_rejects_a_tampered_proof(kb, model):
     assert check(dataclasses.replace(proof, args=("子", "未")), kb.program, model)
     assert check(dataclasses.replace(proof, bindings=(("X", "子"), ("Y", "午"), ("I", 0), ("J", 7))),
                  kb.program, model)
-
-
-@pytest.mark.skipif(PURE, reason="already the pure run")
-def test_the_same_checks_pass_on_the_pure_python_engine(tmp_path):
-    import pyDatalog
-    source = Path(pyDatalog.__file__).parent
-    pure = tmp_path / "pyDatalog"
-    shutil.copytree(source, pure, ignore=shutil.ignore_patterns("*.so", "*.pyd", "__pycache__"))
-    root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(root)]),
-           "LIUYAO_EXPECT_ENGINE": "pure"}
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
-                          "--no-header", str(Path(__file__)), "tests/knowledge/test_kb.py", "tests/engine/test_kb.py",
-                          "tests/engine/test_forward.py", "tests/engine/test_backend.py"],
-                         cwd=root, env=env, capture_output=True, text=True)
-    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    assert " passed" in run.stdout

@@ -211,21 +211,24 @@ def cmd_when(args):
     return DONE
 
 
-def cmd_describe(args):
+def _cast_session(args, example):
+    """A session holding the cast the arguments give (the question is the command's own)."""
     s = _session(args)
     if not options.has_cast(options.given(args, CAST)):
-        raise UserError("give the cast, e.g. liuyao describe 787889 --month 戌 --day 乙巳 --about wife")
+        raise UserError(f"give the cast, e.g. {example}")
     s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
+    return s
+
+
+def cmd_describe(args):
+    s = _cast_session(args, "liuyao describe 787889 --month 戌 --day 乙巳 --about wife")
     data = s.describe(args.about or "self")
     print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else s.description_text())
     return DONE
 
 
 def cmd_periods(args):
-    s = _session(args)
-    if not options.has_cast(options.given(args, CAST)):
-        raise UserError("give the cast, e.g. liuyao periods 777788 --month 申 --day 甲午 --age 27")
-    s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
+    s = _cast_session(args, "liuyao periods 777788 --month 申 --day 甲午 --age 27")
     data = s.periods(age=args.age, born=args.born)
     print(json.dumps(data, ensure_ascii=False, indent=2) if args.json else s.periods_text())
     return DONE

@@ -21,6 +21,7 @@ import json
 
 from .errors import UserError
 from .judgment import judge
+from .readings import cited_lines
 from .labels import check_lang
 
 TOPIC = "life"
@@ -119,10 +120,7 @@ class LifePeriods:
             lines.append(words["minor"].format(p=self.minor))
         if not self.readings:
             lines.append(words["none"])
-        for r in self.readings:
-            cited = ", ".join(dict.fromkeys(f"{s['source'][:3]}:{s['source'].rpartition(':')[2]}" for s in r["sources"]))
-            lines.append(f"- {r['conclusion']['zh']} — {r['conclusion'][lang]}")
-            lines.append(f"    {words['because']}: {r['says'][lang]}  [{r['rule']}; {cited}]")
+        lines += cited_lines(self.readings, lang, words["because"])
         return "\n".join(lines)
 
     def __str__(self):

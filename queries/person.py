@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 
 from .judgment import judge
+from .readings import cited_lines
 from .labels import check_lang
 
 TOPIC = "appearance"
@@ -63,10 +64,7 @@ class Description:
         lines = [f"{words['title']}: {who} ({god['relative'] if god else '—'}{where})"]
         if not self.traits:
             return lines[0] + "\n  " + words["none"]
-        for r in self.traits:
-            cited = ", ".join(dict.fromkeys(f"{s['source'][:3]}:{s['source'].rpartition(':')[2]}" for s in r["sources"]))
-            lines.append(f"- {r['conclusion']['zh']} — {r['conclusion'][lang]}")
-            lines.append(f"    {words['because']}: {r['says'][lang]}  [{r['rule']}; {cited}]")
+        lines += cited_lines(self.traits, lang, words["because"])
         return "\n".join(lines)
 
     def __str__(self):

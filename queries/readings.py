@@ -123,6 +123,17 @@ def readings(judgment, proofs=False) -> list:
                                         *_where(r["where"])))
 
 
+def cited_lines(readings, lang, because) -> list:
+    """Two lines a reading for a plain text: its conclusion in Chinese and in the reader's
+    language, then why, with its rule and the book lines it cites (``000:55``)."""
+    lines = []
+    for r in readings:
+        cited = ", ".join(dict.fromkeys(f"{s['source'][:3]}:{s['source'].rpartition(':')[2]}" for s in r["sources"]))
+        lines.append(f"- {r['conclusion']['zh']} — {r['conclusion'][lang]}")
+        lines.append(f"    {because}: {r['says'][lang]}  [{r['rule']}; {cited}]")
+    return lines
+
+
 def _where(where) -> tuple:
     path, _, line = where.rpartition(":")
     return path, int(line) if line.isdigit() else 0

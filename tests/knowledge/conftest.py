@@ -72,14 +72,15 @@ def kb():
 
 @pytest.fixture(scope="module")
 def asked(kb):
-    """asked(lines, month, day, topic, about=None, asker=None, conventions=None): the chart, with
-    the question put."""
+    """asked(lines, month, day, topic, about=None, asker=None, conventions=None, year=None): the
+    chart, with the question put."""
     charts = {}
 
-    def ask(lines, month, day, topic, about=None, asker=None, conventions=None):
-        key = (lines, month, day, topic, about, asker, tuple(sorted((conventions or {}).items())))
+    def ask(lines, month, day, topic, about=None, asker=None, conventions=None, year=None):
+        key = (lines, month, day, topic, about, asker, tuple(sorted((conventions or {}).items())), year)
         if key not in charts:
-            chart = cast(lines, month=month, day=day, kb=kb, conventions=conventions)
+            chart = cast(lines, month=month, day=day, kb=kb, conventions=conventions or None,
+                         **({"year": year} if year else {}))
             judge(chart, topic, about=about, asker=asker)
             charts[key] = chart
         return charts[key]

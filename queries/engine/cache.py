@@ -9,6 +9,9 @@ missing, unreadable, malformed, mistyped or stale entry is computed again and re
 Nothing read here is run or unpickled, and nothing here ever stops the program: a folder that
 cannot be made or written is done without.
 
+An entry keeps, beside the answers, the trail of the memory budget that computed them, so that
+loading from it stops under a memory limit exactly where computing would have.
+
 A well-formed entry is trusted as the engine's own answers, so the folder must be the user's
 alone: it is created 0700, and a folder that belongs to another user or that others may write
 to is not used (one line on stderr says so, once). The entries are kept under a size bound,
@@ -27,7 +30,7 @@ from pathlib import Path
 
 from . import backend
 
-FORMAT = "2"
+FORMAT = "3"
 LIMIT = 32 * 2 ** 20            # bytes of entries kept in the folder
 _warned = set()                 # folders already reported as not private
 
@@ -45,8 +48,9 @@ class Cache:
         return digest.hexdigest()[:32]
 
     def read(self, key, arities):
-        """The answers {predicate: [row, ...]} kept under the key, if they are exactly the
-        predicates of ``arities`` (predicate -> arity) with well-formed rows; else None."""
+        """The entry kept under the key: (answers {predicate: [row, ...]}, the trail of the
+        budget that computed them, see limits.Budget), if its answers are exactly the predicates
+        of ``arities`` (predicate -> arity) with well-formed rows; else None."""
         if not self._private():
             return None
         path = self.folder / f"static-{key}.json"
@@ -66,7 +70,7 @@ class Cache:
                 pass
         return answers
 
-    def write(self, key, answers) -> None:
+    def write(self, key, answers, trail) -> None:
         if not self._private():
             return
         temporary = None
@@ -75,7 +79,8 @@ class Cache:
                                              suffix=".tmp", delete=False) as out:
                 temporary = out.name
                 json.dump({"format": FORMAT, "key": key,
-                           "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())}},
+                           "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())},
+                           "trail": [list(step) for step in trail]},
                           out, ensure_ascii=False)
             os.replace(temporary, self.folder / f"static-{key}.json")
             self._evict(keep=f"static-{key}.json")
@@ -153,7 +158,12 @@ def _checked(data, key, arities):
                 all(type(v) in (str, int) for v in row) for row in rows):
             return None
         out[pred] = [tuple(row) for row in rows]
-    return out
+    trail = data.get("trail")
+    if not isinstance(trail, list) or not all(
+            isinstance(step, list) and len(step) == 2 and type(step[0]) is str and type(step[1]) is int
+            for step in trail):
+        return None
+    return out, [tuple(step) for step in trail]
 
 
 @functools.lru_cache(maxsize=16)

@@ -5,7 +5,7 @@ Questions are answered bottom-up in this process (forward.py): the tables of one
 when a question names one, of every partition together when it names none or several, and the
 answers of the predicates that depend on no input, computed once at load (and kept in the
 cache when there is one). Every question, loading included, runs under ``limits``
-(limits.py). Made with ``tables=False`` it asks pyDatalog instead (through backend.py), the
+(limits.py); loading from the cache stops where computing would have. Made with ``tables=False`` it asks pyDatalog instead (through backend.py), the
 second opinion the tests hold the tables to; pyDatalog cannot be stopped inside this process,
 so that one is for trusted knowledge or a worker process. This module is the one place that
 keeps the ways in step as facts come and go, which is why it is longer than the others.
@@ -169,13 +169,19 @@ class KnowledgeBase:
         self._solved, self._solved_by = {}, defaultdict(set)
         store = self.options.cache if cache else None
         arities = {pred: self.program.arity(pred) for pred in self._static}
-        self._static_answers = store.read(self._cache_key, arities) if store is not None else None
-        if self._static_answers is None:
+        entry = store.read(self._cache_key, arities) if store is not None else None
+        self._static_answers = None
+        if entry is not None:
+            self._static_answers, trail = entry
+            self._budget.replay(trail)
+        else:
+            self._budget.trail = []
             answers = self._derive_static() if self._parts is not None else self._ask_static(arities)
             self._solved, self._solved_by = {}, defaultdict(set)
             self._static_answers = answers
-            if store is not None:
-                store.write(self._cache_key, answers)
+            if store is not None and self._parts is not None:   # pyDatalog's run weighs nothing
+                store.write(self._cache_key, answers, self._budget.trail + self._budget.last())
+            self._budget.trail = None
 
     def _derive_static(self):
         """The static predicates' answers, derived bottom-up group by group."""

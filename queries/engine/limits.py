@@ -49,13 +49,40 @@ class Limits:
 
 class Budget:
     """One question's allowance, from the moment it starts; ``what`` names what it computes now
-    and ``kept`` weighs the rows it has derived and keeps."""
-    __slots__ = ("limits", "bytes", "kept", "deadline", "what")
+    and ``kept`` weighs the rows it has derived and keeps. ``peak`` is the most it has held; with
+    ``trail`` a list, each ``what`` that raised the peak is added to it with the peak it reached,
+    so that ``replay`` stops a later run of the same work where this one would have stopped
+    (loading from the cache weighs what computing would have held).
+
+    >>> budget = Limits(memory_mb=None).budget("p")
+    >>> budget.trail = []
+    >>> budget.check(100, width=2); budget.what = "q"; budget.check(10 ** 4, width=2)
+    >>> budget.trail + budget.last()
+    [('p', 24800), ('q', 2480000)]
+    >>> Limits(memory_mb=2).budget().replay([("p", 24800), ("q", 2480000)])  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    queries.engine.errors.QueryTooLarge: computing q needed more than the limit of 2 MB ...
+    """
+    __slots__ = ("limits", "bytes", "kept", "deadline", "_what", "peak", "trail")
 
     def __init__(self, limits, what):
-        self.limits, self.what, self.kept = limits, what, 0
+        self.limits, self._what, self.kept, self.peak, self.trail = limits, what, 0, 0, None
         self.bytes = sys.maxsize if limits.memory_mb is None else int(limits.memory_mb * 2 ** 20)
         self.deadline = None if limits.seconds is None else time.monotonic() + limits.seconds
+
+    @property
+    def what(self) -> str:
+        return self._what
+
+    @what.setter
+    def what(self, what) -> None:
+        if self.trail is not None:
+            self.trail.extend(self.last())
+        self._what = what
+
+    def last(self) -> list:
+        """The step of the trail that ``what`` has made so far: [] unless it raised the peak."""
+        return [(self._what, self.peak)] if self.peak > (self.trail[-1][1] if self.trail else 0) else []
 
     def most(self, width) -> int:
         """How many more rows of ``width`` values fit."""
@@ -69,10 +96,23 @@ class Budget:
     def check(self, held=0, width=1) -> None:
         """Stop when the rows kept and ``held`` more of ``width`` values pass the memory limit,
         or when the time is up."""
-        if self.kept + held * (ROW_BYTES + VALUE_BYTES * width) > self.bytes:
-            raise QueryTooLarge(f"computing {self.what} needed more than the limit of "
-                                f"{self.limits.memory_mb:g} MB, so it was stopped (a rule that never ends, "
-                                "or a goal that joins too much?)", named=True)
+        used = self.kept + held * (ROW_BYTES + VALUE_BYTES * width)
+        if used > self.peak:
+            self.peak = used
+        if used > self.bytes:
+            self._too_large()
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise QueryTimeout(f"computing {self.what} took longer than the limit of {self.limits.seconds:g} s, "
                                "so it was stopped (a rule that never ends?)", named=True)
+
+    def replay(self, trail) -> None:
+        """Stop where work that held ``trail`` (pairs of what and the peak it reached) would have."""
+        for what, peak in trail:
+            if peak > self.bytes:
+                self._what = what
+                self._too_large()
+
+    def _too_large(self):
+        raise QueryTooLarge(f"computing {self.what} needed more than the limit of "
+                            f"{self.limits.memory_mb:g} MB, so it was stopped (a rule that never ends, "
+                            "or a goal that joins too much?)", named=True)

@@ -1,0 +1,274 @@
+"""The pages: a cast form, the chart with every mark a link to its proof, the question, the ask
+box and a session's own rules. Each page is a plain GET (a chart is a link) or a form post that
+works without JavaScript; with htmx a mark's proof, a why-not and an answer are fragments
+swapped into the page (the request's ``HX-Request`` header)."""
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.templating import Jinja2Templates
+
+from ..engine import LANGS, render
+from ..engine.html import answers_html, proof_html, why_not_html
+from ..errors import UserError
+from ..labels import label
+from ..views.layout import chart_layout, judgment_layout
+from . import marks, service
+from .api import COOKIE
+from .app import HERE, error_body
+from .cast_form import FIELDS
+from .words import WORDS, page_lang
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=HERE / "templates")
+_FLAGS = ("random", "leap")
+_VOCABULARY = {}
+
+
+def vocabulary() -> dict:
+    """The names the views give the knowledge's terms (read once, in this process)."""
+    if not _VOCABULARY:
+        from ..knowledge import KnowledgeBase
+        from ..labels import vocabulary as read
+        _VOCABULARY.update(read(KnowledgeBase()))
+    return _VOCABULARY
+
+
+def _fields(request: Request, form=None) -> dict:
+    """The cast and question fields of a request (its query, or its posted form)."""
+    source = form if form is not None else request.query_params
+    out = {}
+    for name in FIELDS + service.QUESTION + ("goal", "lang", "field", "kind", "pos", "value", "rule"):
+        if name == "set":
+            out[name] = [v for v in source.getlist("set") if v]
+        elif name in _FLAGS:
+            out[name] = source.get(name) not in (None, "", "0", "false", "off")
+        else:
+            out[name] = (source.get(name) or "").strip()
+    return out
+
+
+def _cast(fields) -> dict:
+    return {k: fields[k] for k in FIELDS if fields.get(k) not in (None, "", False, [])}
+
+
+def _query(fields, keys=FIELDS + service.QUESTION + ("lang",)) -> str:
+    pairs = []
+    for k in keys:
+        v = fields.get(k)
+        if k == "set":
+            pairs += [("set", x) for x in v or ()]
+        elif v is True:
+            pairs.append((k, "1"))
+        elif v:
+            pairs.append((k, v))
+    return urlencode(pairs)
+
+
+def _htmx(request) -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def _session(request):
+    session = request.cookies.get(COOKIE)
+    return session if request.app.state.pool.has_session(session) else None
+
+
+def _choices(box, lang):
+    vocab = vocabulary()
+    conventions = [{"name": name, "label": label(name, lang, vocab), "default": c["default"],
+                    "values": [(v, label(v, lang, vocab, convention=name)) for v in c["values"]]}
+                   for name, c in box.conventions().items()]
+    topics = [(t, {"ko": v["korean"], "zh": v["chinese"], "en": v["english"]}[lang]) for t, v in box.topics().items()]
+    return conventions, topics
+
+
+def _chart_view(data, lang):
+    layout = chart_layout(data, lang, vocabulary())
+    rows = []
+    for row, line in zip(layout.rows, reversed(data["lines"])):
+        rows.append({"row": row, "line": line, "marks": marks.line_marks(line)})
+    return {"layout": layout, "rows": rows, "data": data}
+
+
+def _readings(judgment, lang):
+    out = {}
+    for r in judgment["readings"]:
+        book = next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
+                     for s in r["sources"] if ":" in s["source"]), "")
+        out.setdefault(r["polarity"], []).append({"said": r["conclusion"][lang], "book": book, "why": r["why"]})
+    return [(WORDS[lang][p], out[p]) for p in ("favourable", "unfavourable", "mixed", "descriptive") if p in out]
+
+
+def render_page(request, fields, *, status=200, error=None, section=None):
+    """The whole page: the form with the fields given, the chart and question they cast (if
+    any), ``section`` (a proof, a why-not, answers) under the chart, and ``error`` at its field."""
+    lang = page_lang(fields.get("lang") or None)
+    pool = request.app.state.pool
+    session = _session(request)
+    context = {"lang": lang, "langs": LANGS, "w": WORDS[lang], "f": fields, "error": error, "section": section,
+               "query": _query(fields), "cast_query": _query(fields, FIELDS), "chart": None, "judgment": None,
+               "notes": [], "rules": pool.rules(session), "mark_url": None}
+    context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
+    with pool.worker(session) as box:
+        context["conventions"], context["topics"] = _choices(box, lang)
+        cast = _cast(fields)
+        if cast and error is None:
+            try:
+                question = service.question_of(fields)
+                context["notes"] = service.cast_on(box, cast)
+                context["chart"] = _chart_view(box.chart_data(stars=True), lang)
+                if question:
+                    box.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
+                              horizon=question.get("horizon"))
+                    data = box.judgment_json(proof=False, lang=lang)
+                    import json
+                    data = json.loads(data)
+                    context["judgment"] = {"layout": judgment_layout(data, lang, vocabulary()),
+                                           "readings": _readings(data, lang)}
+            except UserError as e:
+                context["error"], status = error_body(e), 400
+    return templates.TemplateResponse(request, "page.html", context, status_code=status)
+
+
+def error_page(request, exc, status):
+    """The page again, with the form as given and the one-line error at its field."""
+    try:
+        fields = _fields(request)
+    except Exception:
+        fields = {}
+    body = error_body(exc)
+    if _htmx(request):
+        return HTMLResponse(f"<p class='error' role='alert'>{_escape(body['error'])}</p>", status_code=status)
+    return render_page(request, fields, status=status, error=body)
+
+
+def _escape(text):
+    from html import escape
+    return escape(text)
+
+
+def _section(request, fields, html):
+    if _htmx(request):
+        return HTMLResponse(html)
+    return render_page(request, fields, section=html)
+
+
+@router.get("/", response_class=HTMLResponse)
+def index(request: Request):
+    return render_page(request, _fields(request))
+
+
+@router.get("/chart", response_class=HTMLResponse)
+def chart(request: Request):
+    return render_page(request, _fields(request))
+
+
+def _close(w):
+    return f"<p class='close'><a href='#' onclick=\"this.closest('#proof').innerHTML='';return false\">{w['close']}</a></p>"
+
+
+@router.get("/mark", response_class=HTMLResponse)
+def mark(request: Request):
+    """A mark's account and proof at student level, the book line quoted; a why-not link."""
+    fields = _fields(request)
+    lang = page_lang(fields["lang"] or None)
+    w = WORDS[lang]
+    found = marks.check(fields)
+    with request.app.state.pool.worker(_session(request)) as box:
+        proof = service.mark_proof(box, _cast(fields), found)
+        words = box.connectives()
+    if proof is None:
+        return why_not(request)
+    account = "".join(f"<li>{_escape(s)}</li>" for s in render.account(proof, lang, words))
+    html = (f"<section class='proof' aria-label='{_escape(w['proof'])}'><h3>{_escape(found.value)} — "
+            f"{_escape(w['account'])}</h3><ul class='account'>{account}</ul><h4>{_escape(w['proof'])}</h4>"
+            f"{proof_html(proof, lang, open_levels=1, level='student', phrases=words)}{_close(w)}</section>")
+    return _section(request, fields, html)
+
+
+@router.get("/whynot", response_class=HTMLResponse)
+def why_not(request: Request):
+    """Why a line does not carry a mark (or that it does)."""
+    fields = _fields(request)
+    lang = page_lang(fields["lang"] or None)
+    w = WORDS[lang]
+    found = marks.check(fields)
+    with request.app.state.pool.worker(_session(request)) as box:
+        why = service.mark_why_not(box, _cast(fields), found)
+    title = f"{label(found.pos, lang, vocabulary())} · {found.value} — {w['why_not']}"
+    body = why_not_html(why, lang) if why is not None else f"<p>{_escape(w['rule_holds'])}</p>"
+    return _section(request, fields, f"<section class='whynot'><h3>{_escape(title)}</h3>{body}{_close(w)}</section>")
+
+
+@router.get("/reading", response_class=HTMLResponse)
+def reading(request: Request):
+    """A reading's proof through its rule (or its first failing condition)."""
+    fields = _fields(request)
+    lang = page_lang(fields["lang"] or None)
+    w = WORDS[lang]
+    if not fields["rule"] or "(" in fields["rule"]:
+        raise UserError(f"rule {fields['rule']!r}: give a reading's rule id, e.g. r000.55.use_god.weak")
+    with request.app.state.pool.worker(_session(request)) as box:
+        service.cast_on(box, _cast(fields), service.question_of(fields))
+        check = box.check_rule(fields["rule"])
+        words = box.connectives()
+    if check.proof is not None:
+        account = "".join(f"<li>{_escape(s)}</li>" for s in render.account(check.proof, lang, words))
+        body = (f"<ul class='account'>{account}</ul>"
+                f"{proof_html(check.proof, lang, open_levels=1, level='student', phrases=words)}")
+    else:
+        body = why_not_html(check.failure, lang)
+    title = f"{check.rule.id} {check.rule.title}"
+    return _section(request, fields, f"<section class='proof'><h3>{_escape(title)}</h3>{body}{_close(w)}</section>")
+
+
+@router.get("/ask", response_class=HTMLResponse)
+def ask(request: Request):
+    """A Datalog question's answers, C bound to the chart's cast."""
+    fields = _fields(request)
+    lang = page_lang(fields["lang"] or None)
+    if not fields["goal"]:
+        raise UserError("goal: give a question, e.g. clash('子', X)")
+    with request.app.state.pool.worker(_session(request)) as box:
+        cast = _cast(fields)
+        data = service.ask_data(box, cast or None, service.question_of(fields) if cast else None, fields["goal"])
+    from ..results import Answers
+    answers = Answers(data["goal"], tuple(data["variables"]), tuple(tuple(r) for r in data["answers"]))
+    w = WORDS[lang]
+    html = answers_html(answers).replace(">yes<", f">{_escape(w['yes'])}<").replace(">no<", f">{_escape(w['no'])}<")
+    return _section(request, fields, f"<section class='answers'><h3>{_escape(w['answers'])}</h3>{html}</section>")
+
+
+@router.post("/rule")
+async def add_rule(request: Request):
+    """Add a rule of one's own to this session (its own worker and folder), then show the chart."""
+    form = await request.form()
+    fields = _fields(request, form)
+    text = str(form.get("rule") or "")
+    pool = request.app.state.pool
+    try:
+        import anyio
+        added = await anyio.to_thread.run_sync(pool.add_rule, _session(request), text)
+    except UserError as e:
+        return await anyio.to_thread.run_sync(
+            lambda: render_page(request, fields, status=error_status_of(e), error=error_body(e)))
+    response = RedirectResponse(f"/chart?{_query(fields)}", status_code=303)
+    response.set_cookie(COOKIE, added["session"], httponly=True, samesite="lax")
+    return response
+
+
+def error_status_of(e):
+    from .app import error_status
+    return error_status(e)
+
+
+@router.post("/rule/forget")
+async def forget_rules(request: Request):
+    form = await request.form()
+    request.app.state.pool.forget(_session(request))
+    response = RedirectResponse(f"/chart?{_query(_fields(request, form))}", status_code=303)
+    response.delete_cookie(COOKIE)
+    return response

@@ -18,7 +18,7 @@ from ..views.layout import chart_layout, judgment_layout
 from . import marks, service
 from .api import COOKIE
 from .app import HERE, error_body
-from .cast_form import FIELDS
+from .cast_form import FIELDS, arguments
 from .words import WORDS, page_lang
 
 router = APIRouter(include_in_schema=False)
@@ -117,6 +117,10 @@ def render_page(request, fields, *, status=200, error=None, section=None):
         cast = _cast(fields)
         if cast and error is None:
             try:
+                if fields.get("random") and not fields.get("seed"):       # the link casts the same again
+                    fields["seed"] = cast["seed"] = str(arguments(cast)["seed"])
+                    context["query"], context["cast_query"] = _query(fields), _query(fields, FIELDS)
+                    context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
                 question = service.question_of(fields)
                 context["notes"] = service.cast_on(box, cast)
                 context["chart"] = _chart_view(box.chart_data(stars=True), lang)
@@ -242,10 +246,18 @@ def ask(request: Request):
     return _section(request, fields, f"<section class='answers'><h3>{_escape(w['answers'])}</h3>{html}</section>")
 
 
+async def _form(request):
+    """A posted form (application/x-www-form-urlencoded, as a browser sends it without script)."""
+    from urllib.parse import parse_qsl
+    from starlette.datastructures import ImmutableMultiDict
+    body = (await request.body()).decode("utf-8", errors="replace")
+    return ImmutableMultiDict(parse_qsl(body, keep_blank_values=True))
+
+
 @router.post("/rule")
 async def add_rule(request: Request):
     """Add a rule of one's own to this session (its own worker and folder), then show the chart."""
-    form = await request.form()
+    form = await _form(request)
     fields = _fields(request, form)
     text = str(form.get("rule") or "")
     pool = request.app.state.pool
@@ -267,7 +279,7 @@ def error_status_of(e):
 
 @router.post("/rule/forget")
 async def forget_rules(request: Request):
-    form = await request.form()
+    form = await _form(request)
     request.app.state.pool.forget(_session(request))
     response = RedirectResponse(f"/chart?{_query(_fields(request, form))}", status_code=303)
     response.delete_cookie(COOKIE)

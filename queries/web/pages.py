@@ -4,6 +4,7 @@ works without JavaScript; with htmx a mark's proof, a why-not and an answer are 
 swapped into the page (the request's ``HX-Request`` header)."""
 from __future__ import annotations
 
+import json
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
@@ -17,7 +18,8 @@ from ..labels import label
 from ..views.layout import chart_layout, judgment_layout
 from . import marks, service
 from .api import COOKIE
-from .app import HERE, error_body
+from .app import HERE, error_body, error_status
+from .pool import Busy
 from .cast_form import FIELDS, arguments
 from .words import WORDS, page_lang
 
@@ -112,29 +114,37 @@ def render_page(request, fields, *, status=200, error=None, section=None):
                "query": _query(fields), "cast_query": _query(fields, FIELDS), "chart": None, "judgment": None,
                "notes": [], "rules": pool.rules(session), "mark_url": None}
     context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
-    with pool.worker(session) as box:
-        context["conventions"], context["topics"] = _choices(box, lang)
-        cast = _cast(fields)
-        if cast and error is None:
-            try:
-                if fields.get("random") and not fields.get("seed"):       # the link casts the same again
-                    fields["seed"] = cast["seed"] = str(arguments(cast)["seed"])
-                    context["query"], context["cast_query"] = _query(fields), _query(fields, FIELDS)
-                    context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
-                question = service.question_of(fields)
-                context["notes"] = service.cast_on(box, cast)
-                context["chart"] = _chart_view(box.chart_data(stars=True), lang)
-                if question:
-                    box.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
-                              horizon=question.get("horizon"))
-                    data = box.judgment_json(proof=False, lang=lang)
-                    import json
-                    data = json.loads(data)
-                    context["judgment"] = {"layout": judgment_layout(data, lang, vocabulary()),
-                                           "readings": _readings(data, lang)}
-            except UserError as e:
-                context["error"], status = error_body(e), 400
+    context["conventions"], context["topics"] = [], []
+    try:
+        with pool.worker(session) as box:
+            status = _fill(box, context, fields, lang, error, status)
+    except Busy as e:
+        context["error"], status = error_body(e), 503
     return templates.TemplateResponse(request, "page.html", context, status_code=status)
+
+
+def _fill(box, context, fields, lang, error, status) -> int:
+    """The form's choices, the chart and the judgment of the fields, from one worker; the status."""
+    context["conventions"], context["topics"] = _choices(box, lang)
+    cast = _cast(fields)
+    if cast and error is None:
+        try:
+            if fields.get("random") and not fields.get("seed"):       # the link casts the same again
+                fields["seed"] = cast["seed"] = str(arguments(cast)["seed"])
+                context["query"], context["cast_query"] = _query(fields), _query(fields, FIELDS)
+                context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
+            question = service.question_of(fields)
+            context["notes"] = service.cast_on(box, cast)
+            context["chart"] = _chart_view(box.chart_data(stars=True), lang)
+            if question:
+                box.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
+                          horizon=question.get("horizon"))
+                data = json.loads(box.judgment_json(proof=False, lang=lang))
+                context["judgment"] = {"layout": judgment_layout(data, lang, vocabulary()),
+                                       "readings": _readings(data, lang)}
+        except UserError as e:
+            context["error"], status = error_body(e), error_status(e)
+    return status
 
 
 def error_page(request, exc, status):
@@ -266,15 +276,10 @@ async def add_rule(request: Request):
         added = await anyio.to_thread.run_sync(pool.add_rule, _session(request), text)
     except UserError as e:
         return await anyio.to_thread.run_sync(
-            lambda: render_page(request, fields, status=error_status_of(e), error=error_body(e)))
+            lambda: render_page(request, fields, status=error_status(e), error=error_body(e)))
     response = RedirectResponse(f"/chart?{_query(fields)}", status_code=303)
     response.set_cookie(COOKIE, added["session"], httponly=True, samesite="lax")
     return response
-
-
-def error_status_of(e):
-    from .app import error_status
-    return error_status(e)
 
 
 @router.post("/rule/forget")

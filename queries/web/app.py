@@ -14,6 +14,7 @@ request the API's models refuse a 422 naming the field. Never a traceback.
 """
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -63,6 +64,13 @@ def create_app(pool: Pool | None = None) -> FastAPI:
     app = FastAPI(title="liuyao-kb", version=VERSION, docs_url=None, redoc_url=None,
                   description="六爻納甲 knowledge base: every question of the liuyao command as JSON.")
     app.state.pool = pool or Pool()
+
+    @app.middleware("http")
+    async def server_timing(request: Request, call_next):
+        start = time.perf_counter()
+        response = await call_next(request)
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.1f}"
+        return response
 
     @app.on_event("shutdown")
     def close_pool():

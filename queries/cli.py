@@ -315,7 +315,10 @@ def cmd_check(args):
 
 
 def cmd_serve(args):
-    from .web.app import serve
+    try:
+        from .web.app import serve
+    except ImportError as e:
+        raise UserError(f"liuyao serve needs FastAPI, Jinja2 and uvicorn ({e}); pip install liuyao-kb again") from None
     serve(args.host, args.port, workers=args.workers)
     return DONE
 

@@ -4,7 +4,10 @@ works without JavaScript; with htmx a mark's proof, a why-not and an answer are 
 swapped into the page (the request's ``HX-Request`` header)."""
 from __future__ import annotations
 
+import functools
 import json
+import threading
+from html import escape
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
@@ -26,16 +29,34 @@ from .words import WORDS, page_lang
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 _FLAGS = ("random", "leap")
-_VOCABULARY = {}
+_READ = threading.Lock()
+
+
+@functools.cache
+def _read_vocabulary() -> dict:
+    from ..knowledge import KnowledgeBase
+    from ..labels import vocabulary as read
+    return read(KnowledgeBase())
 
 
 def vocabulary() -> dict:
     """The names the views give the knowledge's terms (read once, in this process)."""
-    if not _VOCABULARY:
-        from ..knowledge import KnowledgeBase
-        from ..labels import vocabulary as read
-        _VOCABULARY.update(read(KnowledgeBase()))
-    return _VOCABULARY
+    with _READ:
+        return _read_vocabulary()
+
+
+@functools.cache
+def _hexagram_rows() -> list:
+    from ..engine.tables import read_table
+    from ..knowledge import shipped_dir
+    rows = read_table(shipped_dir() / "facts" / "hexagram_name.tsv").rows
+    return sorted((row.values for row in rows), key=lambda v: v[2])
+
+
+def hexagram_names(lang) -> list:
+    """(name in the language, 卦名 and number) of the 64 hexagrams in King Wen order, for the form."""
+    column = {"zh": 0, "ko": 3, "en": 4}[lang]
+    return [(v[column], f"{v[0]} {v[2]}") for v in _hexagram_rows()]
 
 
 def _fields(request: Request, form=None) -> dict:
@@ -112,7 +133,8 @@ def render_page(request, fields, *, status=200, error=None, section=None):
     session = _session(request)
     context = {"lang": lang, "langs": LANGS, "w": WORDS[lang], "f": fields, "error": error, "section": section,
                "query": _query(fields), "cast_query": _query(fields, FIELDS), "chart": None, "judgment": None,
-               "notes": [], "rules": pool.rules(session), "mark_url": None}
+               "notes": [], "rules": pool.rules(session), "changes": [],
+               "hexagrams": hexagram_names(lang)}
     context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
     context["conventions"], context["topics"] = [], []
     try:
@@ -142,9 +164,43 @@ def _fill(box, context, fields, lang, error, status) -> int:
                 data = json.loads(box.judgment_json(proof=False, lang=lang))
                 context["judgment"] = {"layout": judgment_layout(data, lang, vocabulary()),
                                        "readings": _readings(data, lang)}
+            if cast.get("set"):
+                context["changes"] = _changes(box, cast, question, context, lang)
         except UserError as e:
             context["error"], status = error_body(e), error_status(e)
     return status
+
+
+def _marks_of(data) -> set:
+    """(line, kind, mark) of every state and relation a chart's data shows."""
+    out = set()
+    for line in data["lines"]:
+        found = marks.line_marks(line)
+        for part in ("states", "changed", "hidden"):
+            out |= {(m.pos, m.kind, label) for label, m in found[part]}
+    return out
+
+
+def _changes(box, cast, question, context, lang) -> list:
+    """What the conventions chosen change against the defaults: the marks a line gains or loses
+    and the verdict, as lines of text."""
+    w = WORDS[lang]
+    chosen = _marks_of(context["chart"]["data"])
+    service.cast_on(box, {k: v for k, v in cast.items() if k != "set"}, question)
+    plain = _marks_of(box.chart_data(stars=False))
+    out = []
+    for pos in range(6, 0, -1):
+        gained = sorted(m for p, k, m in chosen - plain if p == pos)
+        lost = sorted(m for p, k, m in plain - chosen if p == pos)
+        if gained or lost:
+            said = [f"{w['gained']} {' '.join(gained)}"] * bool(gained) + [f"{w['lost']} {' '.join(lost)}"] * bool(lost)
+            out.append(f"{label(pos, lang, vocabulary())}: {'; '.join(said)}")
+    if question and context.get("judgment"):
+        then = judgment_layout(json.loads(box.judgment_json(proof=False, lang=lang)), lang, vocabulary()).fields[4][0]
+        now = context["judgment"]["layout"].fields[4][0]
+        if then != now:
+            out.append(f"{now[0]}: {then[1]} → {now[1]}")
+    return out or [w["no_changes"]]
 
 
 def error_page(request, exc, status):
@@ -155,13 +211,8 @@ def error_page(request, exc, status):
         fields = {}
     body = error_body(exc)
     if _htmx(request):
-        return HTMLResponse(f"<p class='error' role='alert'>{_escape(body['error'])}</p>", status_code=status)
+        return HTMLResponse(f"<p class='error' role='alert'>{escape(body['error'])}</p>", status_code=status)
     return render_page(request, fields, status=status, error=body)
-
-
-def _escape(text):
-    from html import escape
-    return escape(text)
 
 
 def _section(request, fields, html):
@@ -196,9 +247,9 @@ def mark(request: Request):
         words = box.connectives()
     if proof is None:
         return why_not(request)
-    account = "".join(f"<li>{_escape(s)}</li>" for s in render.account(proof, lang, words))
-    html = (f"<section class='proof' aria-label='{_escape(w['proof'])}'><h3>{_escape(found.value)} — "
-            f"{_escape(w['account'])}</h3><ul class='account'>{account}</ul><h4>{_escape(w['proof'])}</h4>"
+    account = "".join(f"<li>{escape(s)}</li>" for s in render.account(proof, lang, words))
+    html = (f"<section class='proof' aria-label='{escape(w['proof'])}'><h3>{escape(found.value)} — "
+            f"{escape(w['account'])}</h3><ul class='account'>{account}</ul><h4>{escape(w['proof'])}</h4>"
             f"{proof_html(proof, lang, open_levels=1, level='student', phrases=words)}{_close(w)}</section>")
     return _section(request, fields, html)
 
@@ -213,8 +264,8 @@ def why_not(request: Request):
     with request.app.state.pool.worker(_session(request)) as box:
         why = service.mark_why_not(box, _cast(fields), found)
     title = f"{label(found.pos, lang, vocabulary())} · {found.value} — {w['why_not']}"
-    body = why_not_html(why, lang) if why is not None else f"<p>{_escape(w['rule_holds'])}</p>"
-    return _section(request, fields, f"<section class='whynot'><h3>{_escape(title)}</h3>{body}{_close(w)}</section>")
+    body = why_not_html(why, lang) if why is not None else f"<p>{escape(w['rule_holds'])}</p>"
+    return _section(request, fields, f"<section class='whynot'><h3>{escape(title)}</h3>{body}{_close(w)}</section>")
 
 
 @router.get("/reading", response_class=HTMLResponse)
@@ -230,13 +281,13 @@ def reading(request: Request):
         check = box.check_rule(fields["rule"])
         words = box.connectives()
     if check.proof is not None:
-        account = "".join(f"<li>{_escape(s)}</li>" for s in render.account(check.proof, lang, words))
+        account = "".join(f"<li>{escape(s)}</li>" for s in render.account(check.proof, lang, words))
         body = (f"<ul class='account'>{account}</ul>"
                 f"{proof_html(check.proof, lang, open_levels=1, level='student', phrases=words)}")
     else:
         body = why_not_html(check.failure, lang)
     title = f"{check.rule.id} {check.rule.title}"
-    return _section(request, fields, f"<section class='proof'><h3>{_escape(title)}</h3>{body}{_close(w)}</section>")
+    return _section(request, fields, f"<section class='proof'><h3>{escape(title)}</h3>{body}{_close(w)}</section>")
 
 
 @router.get("/ask", response_class=HTMLResponse)
@@ -252,8 +303,8 @@ def ask(request: Request):
     from ..results import Answers
     answers = Answers(data["goal"], tuple(data["variables"]), tuple(tuple(r) for r in data["answers"]))
     w = WORDS[lang]
-    html = answers_html(answers).replace(">yes<", f">{_escape(w['yes'])}<").replace(">no<", f">{_escape(w['no'])}<")
-    return _section(request, fields, f"<section class='answers'><h3>{_escape(w['answers'])}</h3>{html}</section>")
+    html = answers_html(answers).replace(">yes<", f">{escape(w['yes'])}<").replace(">no<", f">{escape(w['no'])}<")
+    return _section(request, fields, f"<section class='answers'><h3>{escape(w['answers'])}</h3>{html}</section>")
 
 
 async def _form(request):

@@ -131,6 +131,7 @@ def test_change_a_convention(page, server):
     page.click("#cast-button")
     page.wait_for_selector('#line-3 a.mark[data-mark="暗動"]')
     assert page.locator('#line-3 a.mark[data-mark="日破"]').count() == 0
+    assert "暗動" in page.inner_text("#changes")
 
 
 def test_a_phone_width_layout(browser, server):

@@ -70,6 +70,16 @@ def test_a_convention_changes_the_chart(client):
     changed = client.get("/chart", params={**CAST, "set": "day_clash_static=always-hidden-motion"}).text
     assert 'data-mark="日破" data-line="3"' in plain and 'data-mark="暗動" data-line="3"' in changed
     assert 'value="day_clash_static=always-hidden-motion" selected' in changed
+    changes = re.search(r'<div class="changes" id="changes">(.*?)</div>', changed, re.S).group(1)
+    assert "3효" in changes and "暗動" in changes and "日破" in changes
+    judged = client.get("/chart", params={**CAST, "topic": "wealth", "set": "day_clash_static=always-hidden-motion"})
+    assert 'id="changes"' in judged.text
+
+
+def test_hexagram_names_in_the_language(client):
+    assert '<option value="산화비">山火賁 22</option>' in client.get("/", params={"lang": "ko"}).text
+    assert '<option value="Grace">山火賁 22</option>' in client.get("/", params={"lang": "en"}).text
+    assert "山火賁" in client.get("/chart", params={"values": "산화비", "to": "지화명이", "month": "戌", "day": "乙巳"}).text
 
 
 def test_casting_by_coins_random_moment_and_lunar(client):

@@ -319,7 +319,8 @@ def cmd_serve(args):
         from .web.app import serve
     except ImportError as e:
         raise UserError(f"liuyao serve needs FastAPI, Jinja2 and uvicorn ({e}); pip install liuyao-kb again") from None
-    serve(args.host, args.port, workers=args.workers)
+    limits = options.limits(args)
+    serve(args.host, args.port, workers=args.workers, timeout=limits.seconds, memory_mb=limits.memory_mb)
     return DONE
 
 
@@ -415,6 +416,7 @@ def parser():
     sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     sv.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     sv.add_argument("--workers", type=int, default=2, help="sandbox workers shared by the requests (default 2)")
+    options.add_limits(sv)
     sv.set_defaults(run=cmd_serve)
     c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check, asks=False)
     c.add_argument("dir")

@@ -15,6 +15,7 @@ request the API's models refuse a 422 naming the field. Never a traceback.
 from __future__ import annotations
 
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -61,7 +62,14 @@ def create_app(pool: Pool | None = None) -> FastAPI:
     """The application; it owns a pool it makes (and closes it at shutdown)."""
     from . import api, pages
     owned = pool is None
-    app = FastAPI(title="liuyao-kb", version=VERSION, docs_url=None, redoc_url=None,
+
+    @asynccontextmanager
+    async def lifespan(app):
+        yield
+        if owned:
+            app.state.pool.close()
+
+    app = FastAPI(title="liuyao-kb", version=VERSION, docs_url=None, redoc_url=None, lifespan=lifespan,
                   description="六爻納甲 knowledge base: every question of the liuyao command as JSON.")
     app.state.pool = pool or Pool()
 
@@ -71,11 +79,6 @@ def create_app(pool: Pool | None = None) -> FastAPI:
         response = await call_next(request)
         response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.1f}"
         return response
-
-    @app.on_event("shutdown")
-    def close_pool():
-        if owned:
-            app.state.pool.close()
 
     @app.exception_handler(UserError)
     def user_error(request: Request, exc: UserError):
@@ -110,10 +113,12 @@ def create_app(pool: Pool | None = None) -> FastAPI:
 
 
 def serve(host="127.0.0.1", port=8000, workers=2, timeout=5.0, memory_mb=None) -> None:
-    """Serve the page until interrupted (``liuyao serve``)."""
+    """Serve the page until interrupted (``liuyao serve``); each request's worker has ``timeout``
+    seconds and ``memory_mb`` megabytes (None: no limit)."""
     import uvicorn
-    from ..engine.limits import DEFAULT_MEMORY_MB
-    pool = Pool(size=workers, timeout=timeout, memory_mb=memory_mb or DEFAULT_MEMORY_MB)
+    if not 0 < port < 65536:
+        raise UserError(f"--port {port}: give a port 1-65535")
+    pool = Pool(size=workers, timeout=timeout, memory_mb=memory_mb)
     try:
         uvicorn.run(create_app(pool), host=host, port=port, log_level="warning")
     finally:

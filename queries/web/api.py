@@ -17,6 +17,7 @@ from . import service
 
 router = APIRouter(prefix="/api", tags=["api"])
 COOKIE = "liuyao_session"
+NEEDS_CAST = "a rule or a book line is put to a cast; give the cast (values, month, day …)"
 
 
 class _Strict(BaseModel):
@@ -196,8 +197,9 @@ def why_not(body: WhyNotRequest, request: Request):
         raise UserError("goal: give a goal, a rule id or a source SEED:LINE, e.g. r000.87.offspring_world")
     with _pool(request).worker(_session(request)) as box:
         if body.source is not None:
-            if body.given():
-                service.cast_on(box, body.fields(), body.question())
+            if not body.given():
+                raise UserError(f"values: {NEEDS_CAST}")
+            service.cast_on(box, body.fields(), body.question())
             return {"source": body.source, "rules": [c.to_data(body.lang) for c in box.check_source(body.source)]}
         return _with_cast(box, body, lambda cast, question: service.why_not_data(
             box, cast, question, body.goal, depth=body.depth, lang=body.lang))
@@ -216,9 +218,9 @@ def _with_cast(box, body, call):
 def _uncast(box, body):
     """A goal asked of no cast (the worker's last cast must not answer for C)."""
     from ..engine import render
-    service.check_uncast(body.goal)
     if "(" not in body.goal:
-        return box.check_rule(body.goal).to_data(body.lang)
+        raise UserError(f"values: {NEEDS_CAST}")
+    service.check_uncast(body.goal)
     if isinstance(body, WhyNotRequest):
         why = box.why_not(body.goal, depth=body.depth)
         return {"goal": body.goal, "why_not": None if why is None else render.why_not_data(why, body.lang)}

@@ -86,6 +86,8 @@ def test_bad_cast_is_one_line_naming_the_field(client, body, field):
     ("/api/why", {**CAST, "goal": "clash(X)", "level": "deep"}),
     ("/api/why-not", {**CAST}),
     ("/api/ask", {"goal": "line_relative(C, 3, R)"}),
+    ("/api/why", {"goal": "r000.87.offspring_world"}),
+    ("/api/why-not", {"source": "000:87"}),
     ("/api/ask", {}),
 ])
 def test_bad_questions_are_4xx(client, path, body):

@@ -108,6 +108,11 @@ def _choices(box, lang):
     return conventions, topics
 
 
+def persons(lang) -> list:
+    """(person, name in the language) for the form's ``about``."""
+    return sorted((p, names[lang]) for p, names in vocabulary()["persons"].items())
+
+
 def _chart_view(data, lang):
     layout = chart_layout(data, lang, vocabulary())
     rows = []
@@ -134,7 +139,7 @@ def render_page(request, fields, *, status=200, error=None, section=None):
     context = {"lang": lang, "langs": LANGS, "w": WORDS[lang], "f": fields, "error": error, "section": section,
                "query": _query(fields), "cast_query": _query(fields, FIELDS), "chart": None, "judgment": None,
                "notes": [], "rules": pool.rules(session), "changes": [],
-               "hexagrams": hexagram_names(lang)}
+               "hexagrams": hexagram_names(lang), "persons": persons(lang)}
     context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
     context["conventions"], context["topics"] = [], []
     try:

@@ -76,6 +76,10 @@ def test_a_convention_changes_the_chart(client):
     assert 'id="changes"' in judged.text
 
 
+def test_persons_in_the_language(client):
+    assert '<option value="father">아버지</option>' in client.get("/", params={"lang": "ko"}).text
+
+
 def test_hexagram_names_in_the_language(client):
     assert '<option value="산화비">山火賁 22</option>' in client.get("/", params={"lang": "ko"}).text
     assert '<option value="Grace">山火賁 22</option>' in client.get("/", params={"lang": "en"}).text

@@ -314,6 +314,16 @@ def cmd_check(args):
     return NEGATIVE if errors else DONE
 
 
+def cmd_serve(args):
+    try:
+        from .web.app import serve
+    except ImportError as e:
+        raise UserError(f"liuyao serve needs FastAPI, Jinja2 and uvicorn ({e}); pip install liuyao-kb again") from None
+    limits = options.limits(args)
+    serve(args.host, args.port, workers=args.workers, timeout=limits.seconds, memory_mb=limits.memory_mb)
+    return DONE
+
+
 # ---- the parser ----------------------------------------------------------------------------
 
 def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=False, question=False, asks=True):
@@ -402,6 +412,12 @@ def parser():
     add_common(f)
     from .repl import register as register_repl
     register_repl(sub)
+    sv = sub.add_parser("serve", help="serve the web page and the JSON API, e.g. --port 8000 (docs/web.md)")
+    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    sv.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    sv.add_argument("--workers", type=int, default=2, help="sandbox workers shared by the requests (default 2)")
+    options.add_limits(sv)
+    sv.set_defaults(run=cmd_serve)
     c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check, asks=False)
     c.add_argument("dir")
     c.add_argument("--json", action="store_true", help="print JSON")

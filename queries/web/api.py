@@ -1,0 +1,268 @@
+"""The JSON API: every question the ``liuyao`` command answers, by the CLI's option names, with
+the JSON the CLI prints (``--json``). The schema is at ``/openapi.json``, its pages at ``/docs``.
+
+A request with the session cookie of the page (a session with rules of its own) is answered by
+that session's worker, so its rules are in the proofs.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..errors import UserError
+from ..results import stars_data
+from . import service
+
+router = APIRouter(prefix="/api", tags=["api"])
+COOKIE = "liuyao_session"
+NEEDS_CAST = "a rule or a book line is put to a cast; give the cast (values, month, day …)"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class Cast(_Strict):
+    """A cast by the CLI's option names (``values`` the line values or a hexagram name)."""
+    values: str | None = Field(None, description="six values 6-9 bottom first (787889) or a hexagram name",
+                               examples=["787889"])
+    to: str | None = Field(None, description="the changed hexagram, with a hexagram name")
+    coins: str | None = Field(None, description="heads per line bottom first (3,2,1,0,2,1) or faces (HHT,…)")
+    random: bool = Field(False, description="cast three coins at random (see seed)")
+    seed: int | None = Field(None, description="the seed of a random cast")
+    at: str | None = Field(None, description="the moment of the cast, e.g. 2024-10-08T04:00")
+    tz: str | None = Field(None, description="IANA time zone of at (or lunar), e.g. Asia/Seoul")
+    lunar: str | None = Field(None, description="the moment as a lunar date and time, e.g. 2024-09-06T04:00")
+    leap: bool = Field(False, description="the lunar month is a leap month 閏月")
+    month: str | None = Field(None, description="the month branch 月建 (or pillar), instead of at", examples=["戌"])
+    day: str | None = Field(None, description="the day pillar 日辰, instead of at", examples=["乙巳"])
+    year: str | None = Field(None, description="the year pillar (optional with day)")
+    hour: str | None = Field(None, description="the hour pillar (optional with day)")
+    zi_hour: str | None = Field(None, description="convention zi_hour (see /api/conventions)")
+    set: list[str] = Field([], description="convention values, NAME=VALUE each")
+
+    def fields(self) -> dict:
+        return self.model_dump(include=set(Cast.model_fields))
+
+    def given(self) -> bool:
+        return any(v not in (None, False, []) for v in self.fields().values())
+
+
+class Question(_Strict):
+    topic: str | None = Field(None, description="wealth, office, illness … (/api/topics)")
+    about: str | None = Field(None, description="whom the question is about: self, father, wife …")
+    asker: str | None = Field(None, description="in a marriage question: man or woman")
+    horizon: str | None = Field(None, description="the unit of the timing: hour, day, month or year")
+
+    def question(self) -> dict:
+        return service.question_of(self.model_dump(include=set(Question.model_fields)))
+
+
+class ChartRequest(Cast):
+    stars: bool = Field(False, description="also the stars 神煞 of each line")
+
+
+class JudgeRequest(Cast, Question):
+    proof: bool = Field(False, description="also the proof of the verdict and of each reading")
+    lang: str = Field("en", description="the language of the proofs: en, ko, zh")
+
+
+class GoalRequest(Cast, Question):
+    goal: str = Field(..., description="a goal, e.g. clash('子', X), or a rule id", examples=["clash('子', X)"])
+    lang: str = Field("en", description="the language of the account: en, ko, zh")
+
+
+class WhyRequest(GoalRequest):
+    level: str = Field("full", description="student or full")
+
+
+class WhyNotRequest(Cast, Question):
+    goal: str | None = Field(None, description="a goal or a rule id")
+    source: str | None = Field(None, description="every reading of a book line, SEED:LINE, e.g. 000:87")
+    depth: int = Field(4, ge=0, le=12, description="follow a failing derived condition N levels down")
+    lang: str = Field("en", description="the language: en, ko, zh")
+
+
+class ChartResponse(_Open):
+    cast: str
+    values: str
+    hexagram: dict[str, Any]
+    changed: dict[str, Any] | None
+    nuclear: str | None
+    world: int
+    response: int
+    calendar: dict[str, Any]
+    conventions: dict[str, str]
+    lines: list[dict[str, Any]]
+
+
+class JudgmentResponse(_Open):
+    topic: str
+    about: str | None
+    verdict: dict[str, Any]
+    readings: list[dict[str, Any]]
+    timing: list[dict[str, Any]]
+
+
+class WhyResponse(_Open):
+    goal: str
+    proof: dict[str, Any] | None = None
+    account: list[str] | None = None
+
+
+class WhyNotResponse(_Open):
+    goal: str | None = None
+    why_not: dict[str, Any] | None = None
+
+
+class AnswersResponse(_Open):
+    goal: str
+    variables: list[str]
+    answers: list[list[Any]]
+
+
+class Star(_Open):
+    name: str
+    key: str | None
+    branch: list[str]
+    stem: list[str]
+    rule: str | None
+
+
+class Topic(_Open):
+    use: str
+    chinese: str
+    korean: str
+    english: str
+    aliases: list[str]
+
+
+class Convention(_Open):
+    default: str | None
+    values: list[str]
+
+
+class RulesResponse(_Open):
+    predicate: str | None
+    search: dict[str, str]
+    rules: list[dict[str, Any]]
+
+
+def _pool(request: Request):
+    return request.app.state.pool
+
+
+def _session(request: Request):
+    return request.cookies.get(COOKIE)
+
+
+@router.post("/chart", response_model=ChartResponse, summary="cast a chart (liuyao chart --json)")
+def chart(body: ChartRequest, request: Request):
+    with _pool(request).worker(_session(request)) as box:
+        return service.chart_data(box, body.fields(), stars=body.stars)
+
+
+@router.post("/judge", response_model=JudgmentResponse, summary="judge a question (liuyao judge --json)")
+def judge(body: JudgeRequest, request: Request):
+    question = body.question()
+    if "topic" not in question:
+        raise UserError("topic: give the question's topic, e.g. wealth (/api/topics)")
+    with _pool(request).worker(_session(request)) as box:
+        return service.judge_data(box, body.fields(), question, proof=body.proof, lang=body.lang)
+
+
+def _cast_or_none(body):
+    return body.fields() if body.given() else None
+
+
+@router.post("/why", response_model=WhyResponse | dict[str, Any], summary="prove a goal (liuyao why --json)")
+def why(body: WhyRequest, request: Request):
+    if body.level not in ("student", "full"):
+        raise UserError(f"level {body.level!r}: use one of student, full")
+    with _pool(request).worker(_session(request)) as box:
+        return _with_cast(box, body, lambda cast, question: service.why_data(
+            box, cast, question, body.goal, lang=body.lang, level=body.level))
+
+
+@router.post("/why-not", response_model=WhyNotResponse | dict[str, Any],
+             summary="why a goal has no answer (liuyao why-not --json)")
+def why_not(body: WhyNotRequest, request: Request):
+    if (body.goal is None) == (body.source is None):
+        raise UserError("goal: give a goal, a rule id or a source SEED:LINE, e.g. r000.87.offspring_world")
+    with _pool(request).worker(_session(request)) as box:
+        if body.source is not None:
+            if not body.given():
+                raise UserError(f"values: {NEEDS_CAST}")
+            service.cast_on(box, body.fields(), body.question())
+            return {"source": body.source, "rules": [c.to_data(body.lang) for c in box.check_source(body.source)]}
+        return _with_cast(box, body, lambda cast, question: service.why_not_data(
+            box, cast, question, body.goal, depth=body.depth, lang=body.lang))
+
+
+def _with_cast(box, body, call):
+    """Make the call with the body's cast and question, or with none (a goal about no cast)."""
+    question = body.question()
+    if body.given():
+        return call(body.fields(), question)
+    if question:
+        raise UserError("topic: needs a cast to ask it of (values, coins, a hexagram name or random)")
+    return _uncast(box, body)
+
+
+def _uncast(box, body):
+    """A goal asked of no cast (the worker's last cast must not answer for C)."""
+    from ..engine import render
+    if "(" not in body.goal:
+        raise UserError(f"values: {NEEDS_CAST}")
+    service.check_uncast(body.goal)
+    if isinstance(body, WhyNotRequest):
+        why = box.why_not(body.goal, depth=body.depth)
+        return {"goal": body.goal, "why_not": None if why is None else render.why_not_data(why, body.lang)}
+    proof = box.explain(body.goal, expand_negations=getattr(body, "level", "full") == "student")
+    if proof is None:
+        return {"goal": body.goal, "proof": None}
+    return {"goal": body.goal, "account": render.account(proof, body.lang, box.connectives()),
+            "proof": render.to_data(proof, body.lang)}
+
+
+@router.post("/ask", response_model=AnswersResponse, summary="answer a goal (liuyao ask --json)")
+def ask(body: GoalRequest, request: Request):
+    with _pool(request).worker(_session(request)) as box:
+        return service.ask_data(box, _cast_or_none(body), body.question() if body.given() else None, body.goal)
+
+
+@router.post("/stars", response_model=list[Star], summary="where the stars fall (liuyao stars --json)")
+def stars(body: Cast, request: Request):
+    cast = body.fields()
+    lines = any(cast.get(k) not in (None, False) for k in ("values", "coins", "random", "seed"))
+    if not lines:
+        cast["values"] = "777777"
+    with _pool(request).worker(_session(request)) as box:
+        service.cast_on(box, cast)
+        return stars_data(box.stars(), lines)
+
+
+@router.get("/topics", response_model=dict[str, Topic], summary="the topics (liuyao topics --json)")
+def topics(request: Request):
+    with _pool(request).worker(_session(request)) as box:
+        return box.topics()
+
+
+@router.get("/conventions", response_model=dict[str, Convention],
+            summary="the named conventions (liuyao conventions --json)")
+def conventions(request: Request):
+    with _pool(request).worker(_session(request)) as box:
+        return {name: {"default": c["default"], "values": c["values"]} for name, c in box.conventions().items()}
+
+
+@router.get("/rules", response_model=RulesResponse, summary="find rules (liuyao rules --json)")
+def rules(request: Request, pred: str | None = None, grep: str | None = None, source: str | None = None,
+          topic: str | None = None):
+    with _pool(request).worker(_session(request)) as box:
+        return box.rules(pred, grep=grep, source=source, topic=topic).to_data()

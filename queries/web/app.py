@@ -1,0 +1,125 @@
+"""The FastAPI application of ``liuyao serve``: the pages, the JSON API, the static files and
+the API's documentation pages, served offline from the vendored Swagger UI.
+
+Errors: a user error is a 400 with one line (the service's message) and the field it names;
+a question stopped at the time or memory limit a 422; no free worker a 503 with one line; a
+request the API's models refuse a 422 naming the field. Never a traceback.
+
+>>> from fastapi.testclient import TestClient
+>>> with Pool(size=1, waiting=0) as pool, TestClient(create_app(pool)) as client:
+...     client.post("/api/chart", json={"values": "787889", "month": "戌", "day": "乙巳"}).json()["hexagram"]["name"]
+...     client.post("/api/chart", json={"values": "787889", "month": "X", "day": "乙巳"}).json()["field"]
+'山火賁'
+'month'
+"""
+from __future__ import annotations
+
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.openapi.docs import get_swagger_ui_html
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..errors import QueryTimeout, QueryTooLarge, UserError
+from ..version import VERSION
+from .cast_form import field_of
+from .pool import Busy, Pool
+
+HERE = Path(__file__).resolve().parent
+
+
+def _one_line(text) -> str:
+    return " ".join(str(text).split())
+
+
+def error_status(error: UserError) -> int:
+    """The HTTP status of a user error: 503 busy, 422 stopped at a limit, 400 otherwise."""
+    if isinstance(error, Busy):
+        return 503
+    if isinstance(error, (QueryTimeout, QueryTooLarge)):
+        return 422
+    return 400
+
+
+def error_body(error: UserError) -> dict:
+    """{"error": one line, "field": the field it names or None}; a KnowledgeError's first problems."""
+    problems = getattr(error, "problems", None)
+    message = "; ".join(problems[:5]) if problems else str(error)
+    return {"error": _one_line(message), "field": field_of(message)}
+
+
+def _validation_line(exc: RequestValidationError) -> dict:
+    first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+    field = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query"))
+    return {"error": _one_line(f"{field or 'request'}: {first.get('msg', 'invalid')}"), "field": field or None}
+
+
+def create_app(pool: Pool | None = None) -> FastAPI:
+    """The application; it owns a pool it makes (and closes it at shutdown)."""
+    from . import api, pages
+    owned = pool is None
+
+    @asynccontextmanager
+    async def lifespan(app):
+        yield
+        if owned:
+            app.state.pool.close()
+
+    app = FastAPI(title="liuyao-kb", version=VERSION, docs_url=None, redoc_url=None, lifespan=lifespan,
+                  description="六爻納甲 knowledge base: every question of the liuyao command as JSON.")
+    app.state.pool = pool or Pool()
+
+    @app.middleware("http")
+    async def server_timing(request: Request, call_next):
+        start = time.perf_counter()
+        response = await call_next(request)
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - start) * 1000:.1f}"
+        return response
+
+    @app.exception_handler(UserError)
+    def user_error(request: Request, exc: UserError):
+        if not request.url.path.startswith("/api"):
+            return pages.error_page(request, exc, error_status(exc))
+        headers = {"Retry-After": "1"} if isinstance(exc, Busy) else None
+        return JSONResponse(error_body(exc), status_code=error_status(exc), headers=headers)
+
+    @app.exception_handler(RequestValidationError)
+    def invalid(request: Request, exc: RequestValidationError):
+        body = _validation_line(exc)
+        if not request.url.path.startswith("/api"):
+            return pages.error_page(request, UserError(body["error"]), 422)
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(Exception)
+    def internal(request: Request, exc: Exception):
+        return JSONResponse({"error": _one_line(f"internal error: {type(exc).__name__}: {exc}"), "field": None},
+                            status_code=500)
+
+    @app.get("/docs", include_in_schema=False)
+    def docs():
+        return get_swagger_ui_html(openapi_url="/openapi.json", title="liuyao-kb API",
+                                   swagger_js_url="/static/swagger-ui/swagger-ui-bundle.js",
+                                   swagger_css_url="/static/swagger-ui/swagger-ui.css",
+                                   swagger_favicon_url="/static/swagger-ui/favicon-32x32.png")
+
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    return app
+
+
+def serve(host="127.0.0.1", port=8000, workers=2, timeout=5.0, memory_mb=None) -> None:
+    """Serve the page until interrupted (``liuyao serve``); each request's worker has ``timeout``
+    seconds and ``memory_mb`` megabytes (None: no limit)."""
+    import uvicorn
+    if not 0 < port < 65536:
+        raise UserError(f"--port {port}: give a port 1-65535")
+    pool = Pool(size=workers, timeout=timeout, memory_mb=memory_mb)
+    try:
+        uvicorn.run(create_app(pool), host=host, port=port, log_level="warning")
+    finally:
+        pool.close()

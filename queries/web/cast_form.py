@@ -1,0 +1,102 @@
+"""A cast as the page and the API give it: the CLI's option names (``values`` for its line
+values), read into the arguments of ``Session.cast``; a lunar date read as the solar moment.
+
+>>> arguments({"values": "787889", "month": "戌", "day": "乙巳"})
+{'lines': '787889', 'month': '戌', 'day': '乙巳'}
+>>> arguments({"values": "787889", "lunar": "2024-09-06T04:00", "tz": "Asia/Seoul"})["at"]
+'2024-10-08T04:00:00'
+>>> arguments({"values": "787889", "set": ["zi_hour=next-day", ""], "month": "戌", "day": "乙巳"})["conventions"]
+{'zi_hour': 'next-day'}
+>>> field_of("month 'X': give an earthly branch (子 … 亥) or a pillar such as 甲戌")
+'month'
+"""
+from __future__ import annotations
+
+import re
+
+from .. import options
+from ..errors import UserError
+
+# The fields of a cast, in the order of the form: the CLI's cast options, ``values`` for its
+# positional line values (or a hexagram name), and a lunar date with its leap-month flag.
+FIELDS = ("values", "to", "coins", "random", "seed", "at", "tz", "lunar", "leap", "month", "day", "year", "hour",
+          "zi_hour", "set")
+_OPTION = {"values": "lines"}
+_LUNAR = re.compile(r"^\s*(\d{1,4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?\s*$")
+# What a message of the service names when it does not begin with the field's own name.
+_NAMED = (("hexagram", "values"), ("lines", "values"), ("moment", "at"), ("time zone", "tz"), ("day pillar", "day"),
+          ("month pillar", "month"), ("year pillar", "year"), ("hour pillar", "hour"), ("--set", "set"),
+          ("convention", "set"), ("--seed", "seed"), ("--random", "random"), ("--zi-hour", "zi_hour"))
+
+
+def spelled(name: str) -> str:
+    """How a message names a field: by the page's name of it."""
+    return {"lines": "values"}.get(name, name)
+
+
+def _given(value) -> bool:
+    return value not in (None, "", False, [], ())
+
+
+def solar_moment(text: str, leap: bool = False) -> str:
+    """The solar moment (ISO, wall clock) of a lunar date and time ``YYYY-MM-DD[THH:MM]``.
+
+    >>> solar_moment("2023-02-10T12:00", leap=True)
+    '2023-03-31T12:00:00'
+    """
+    from lunar_python import Lunar
+    found = _LUNAR.match(str(text))
+    if not found:
+        raise UserError(f"lunar {text!r}: give a lunar date and time such as 2024-09-06T04:00")
+    year, month, day, hour, minute = (int(x) if x else 0 for x in found.groups())
+    try:
+        solar = Lunar.fromYmdHms(year, -month if leap else month, day, hour, minute, 0).getSolar()
+    except Exception:
+        raise UserError(f"lunar {text!r}{' (leap month)' if leap else ''}: no such day of the lunar calendar") from None
+    if not (1 <= month <= 12 and 0 <= hour < 24 and 0 <= minute < 60) or solar.getYear() < 1600:
+        raise UserError(f"lunar {text!r}: no such day of the lunar calendar")
+    check = solar.getLunar()
+    if (check.getMonth(), check.getDay()) != ((-month if leap else month), day):
+        raise UserError(f"lunar {text!r}{' (leap month)' if leap else ''}: no such day of the lunar calendar")
+    return f"{solar.getYear():04d}-{solar.getMonth():02d}-{solar.getDay():02d}T{hour:02d}:{minute:02d}:00"
+
+
+def arguments(form: dict) -> dict:
+    """The keyword arguments of ``Session.cast`` from the fields given (empty ones ignored)."""
+    values = {}
+    for name in FIELDS:
+        value = form.get(name)
+        if name == "set":
+            value = [v for v in (value or ()) if _given(v)]
+        if _given(value):
+            values[_OPTION.get(name, name)] = value
+    unknown = sorted(set(form) - set(FIELDS))
+    if unknown:
+        raise UserError(f"{unknown[0]}: not a field of a cast; use {', '.join(FIELDS)}")
+    lunar, leap = values.pop("lunar", None), values.pop("leap", False)
+    if lunar is not None:
+        if "at" in values:
+            raise UserError("lunar and at: give one moment, the lunar date or the solar one")
+        values["at"] = solar_moment(lunar, leap=bool(leap))
+    if not options.has_cast(values):
+        raise UserError("values: give the cast (six values such as 787889, coins, a hexagram name or random)")
+    if "seed" in values:
+        try:
+            values["seed"] = int(values["seed"])
+        except (TypeError, ValueError):
+            raise UserError(f"seed {values['seed']!r}: give a whole number") from None
+    kwargs, note = options.cast_arguments(values, spell=spelled)
+    if note:
+        kwargs["seed"] = int(note.rsplit(" ", 1)[1])
+    return kwargs
+
+
+def field_of(message: str) -> str | None:
+    """The field a one-line message names, or None."""
+    first = re.split(r"[\s:'=]", message.strip(), maxsplit=1)[0]
+    if first in FIELDS:
+        return first
+    for words, field in _NAMED:
+        if words in message:
+            return field
+    return None

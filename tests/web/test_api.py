@@ -1,0 +1,101 @@
+"""The JSON API answers every CLI question with the CLI's JSON, and bad input is a 4xx of one
+line naming the field."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.web.conftest import CAST
+
+
+def cli_json(*args):
+    out = subprocess.run([sys.executable, "-m", "queries.cli", *args, "--json"], capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout)
+
+
+def test_chart_is_what_the_cli_prints(client):
+    answer = client.post("/api/chart", json=CAST)
+    assert answer.status_code == 200
+    assert answer.json() == cli_json("chart", "787889", "--month", "戌", "--day", "乙巳")
+
+
+def test_judge_is_what_the_cli_prints(client):
+    answer = client.post("/api/judge", json={**CAST, "topic": "wealth"})
+    cli = cli_json("judge", "787889", "--month", "戌", "--day", "乙巳", "--topic", "wealth")
+    assert answer.json()["verdict"] == cli["verdict"]
+    assert [r["id"] for r in answer.json()["readings"]] == [r["id"] for r in cli["readings"]]
+
+
+def test_why_and_why_not(client):
+    why = client.post("/api/why", json={**CAST, "goal": "line_relative(C, 3, R)", "lang": "ko"}).json()
+    assert why["proof"]["rule"]["id"] == "line_relative.1" and "妻財" in why["account"][0]
+    not_ = client.post("/api/why-not", json={**CAST, "goal": "hidden_motion(C, 3)"}).json()
+    assert not_["why_not"]["failures"][0]["rule"]["id"] == "hidden_motion.1"
+    rule = client.post("/api/why-not", json={**CAST, "topic": "illness", "goal": "r000.87.offspring_world"}).json()
+    assert rule["rule"] == "r000.87.offspring_world" and "holds" in rule
+    source = client.post("/api/why-not", json={**CAST, "topic": "illness", "source": "000:87"}).json()
+    assert source["source"] == "000:87" and source["rules"]
+
+
+def test_ask_stars_topics_conventions_rules(client):
+    assert client.post("/api/ask", json={"goal": "clash('子', X)"}).json()["answers"] == [["午"]]
+    assert client.post("/api/ask", json={**CAST, "goal": "line_relative(C, 3, R)"}).json()["answers"] == [["妻財"]]
+    stars = client.post("/api/stars", json={"month": "戌", "day": "乙巳"}).json()
+    assert stars and "lines" not in stars[0]
+    assert client.get("/api/topics").json()["wealth"]["use"] == "妻財"
+    assert "zi_hour" in client.get("/api/conventions").json()
+    assert "month_break.1" in [r["id"] for r in client.get("/api/rules", params={"grep": "月破"}).json()["rules"]]
+
+
+def test_the_schema_and_its_offline_pages(client):
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/chart", "/api/judge", "/api/why", "/api/why-not", "/api/ask", "/api/stars", "/api/topics",
+            "/api/conventions", "/api/rules"} <= set(paths)
+    docs = client.get("/docs").text
+    assert "/static/swagger-ui/swagger-ui-bundle.js" in docs and "cdn" not in docs
+    assert client.get("/static/swagger-ui/swagger-ui-bundle.js").status_code == 200
+
+
+@pytest.mark.parametrize("body, field", [
+    ({**CAST, "values": "78788"}, "values"),
+    ({**CAST, "month": "X"}, "month"),
+    ({**CAST, "day": "乙"}, "day"),
+    ({"values": "787889", "at": "2024-13-01T00:00", "tz": "Asia/Seoul"}, "at"),
+    ({"values": "787889", "at": "2024-10-01T00:00", "tz": "Mars/X"}, "tz"),
+    ({"values": "787889", "lunar": "2024-02-31T00:00"}, "lunar"),
+    ({**CAST, "values": None, "coins": "3,2,1"}, "coins"),
+    ({**CAST, "set": ["zi_hour=never"]}, "zi_hour"),
+    ({**CAST, "seed": "x"}, "seed"),
+    ({**CAST, "dayy": "乙巳"}, "dayy"),
+    ({"month": "戌"}, "values"),
+])
+def test_bad_cast_is_one_line_naming_the_field(client, body, field):
+    answer = client.post("/api/chart", json=body)
+    assert 400 <= answer.status_code < 500
+    error = answer.json()
+    assert "\n" not in error["error"] and "Traceback" not in error["error"]
+    assert error["field"] == field or field in error["error"]
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/api/judge", {**CAST, "topic": "nothing"}),
+    ("/api/judge", {**CAST}),
+    ("/api/why", {**CAST, "goal": "foo("}),
+    ("/api/why", {**CAST, "goal": "clash(X)", "level": "deep"}),
+    ("/api/why-not", {**CAST}),
+    ("/api/ask", {"goal": "line_relative(C, 3, R)"}),
+    ("/api/why", {"goal": "r000.87.offspring_world"}),
+    ("/api/why-not", {"source": "000:87"}),
+    ("/api/ask", {}),
+])
+def test_bad_questions_are_4xx(client, path, body):
+    answer = client.post(path, json=body)
+    assert 400 <= answer.status_code < 500, answer.text
+    assert answer.json()["error"] and "\n" not in answer.json()["error"]
+
+
+def test_bad_json_is_422(client):
+    answer = client.post("/api/chart", content=b"{not json", headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and "\n" not in answer.json()["error"]

@@ -1,0 +1,171 @@
+"""The page in a real browser: Playwright driving Debian's chromium (/usr/bin/chromium; nothing
+is downloaded). Skipped where chromium or Playwright is missing; CI installs both (.ci/run).
+
+Also writes the screenshots of docs/screenshots/ when LIUYAO_SCREENSHOTS=1.
+"""
+import os
+import re
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"no chromium at {CHROMIUM} (apt-get install -y chromium fonts-noto-cjk)", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install '.[test]')")
+
+import uvicorn  # noqa: E402
+
+from queries.web.app import create_app  # noqa: E402
+from queries.web.pool import Pool  # noqa: E402
+
+SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+BROKEN = "values=787889&month=%E7%94%B3&day=%E4%B9%99%E5%B7%B3"        # 申 month: line 6 寅 is 月破
+
+
+@pytest.fixture(scope="module")
+def server():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    with Pool(size=2, waiting=8, timeout=10) as pool:
+        config = uvicorn.Config(create_app(pool), host="127.0.0.1", port=port, log_level="warning")
+        running = uvicorn.Server(config)
+        thread = threading.Thread(target=running.run, daemon=True)
+        thread.start()
+        for _ in range(200):
+            if running.started:
+                break
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}"
+        running.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def shot(page, name, full_page=True):
+    if os.environ.get("LIUYAO_SCREENSHOTS") == "1":
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
+
+
+def test_cast_from_the_form(page, server):
+    page.goto(server + "/")
+    page.fill("#f-values", "787889")
+    page.fill("#f-month", "戌")
+    page.fill("#f-day", "乙巳")
+    page.click("#cast-button")
+    page.wait_for_selector("#chart")
+    assert "山火賁" in page.inner_text("#chart h2")
+    assert page.locator(".line").first.get_attribute("id") == "line-6"
+    shot(page, "chart")
+
+
+def test_click_a_month_break_and_see_its_proof(page, server):
+    page.goto(f"{server}/chart?{BROKEN}")
+    page.click('#line-6 a.mark[data-mark="月破"]')
+    proof = page.locator("#proof section")
+    proof.wait_for()
+    text = proof.inner_text()
+    assert "month_break.1" in text and "000:79 旬空月破達非吉" in text
+    assert page.url.startswith(f"{server}/chart?")          # htmx swapped the fragment in
+    shot(page, "proof")
+
+
+def test_why_not_a_mark(page, server):
+    page.goto(f"{server}/chart?{BROKEN}")
+    page.select_option("#whynot-pos", "5")
+    page.fill("#whynot-value", "月破")
+    page.click("#whynot-button")
+    page.locator("#proof .whynot").wait_for()
+    assert "month_break.1" in page.inner_text("#proof")
+
+
+def test_switch_language(page, server):
+    page.goto(f"{server}/chart?{BROKEN}")
+    assert page.inner_text("#cast-button").startswith("괘 세우기")
+    page.click("#lang-zh")
+    page.wait_for_url(re.compile(r"lang=zh"))
+    assert page.inner_text("#cast-button").startswith("起卦") and "山火賁" in page.inner_text("#chart")
+    page.click("#lang-en")
+    page.wait_for_url(re.compile(r"lang=en"))
+    assert page.inner_text("#cast-button").startswith("cast")
+
+
+def test_ask_a_question_and_judge(page, server):
+    page.goto(f"{server}/chart?values=787889&month=%E6%88%8C&day=%E4%B9%99%E5%B7%B3")
+    page.select_option("#f-topic", "wealth")
+    page.click("#cast-button")
+    page.wait_for_selector("#judgment")
+    assert "受克無救" in page.inner_text("#judgment")
+    shot(page, "judgment", full_page=False)
+    page.fill("#f-goal", "line_relative(C, 3, R)")
+    page.click("#ask-button")
+    page.locator("#answers table").wait_for()
+    assert "妻財" in page.inner_text("#answers")
+
+
+def test_change_a_convention(page, server):
+    page.goto(f"{server}/chart?values=787889&month=%E6%88%8C&day=%E4%B9%99%E5%B7%B3")
+    assert page.locator('#line-3 a.mark[data-mark="日破"]').count() == 1
+    page.click("details.conventions summary")
+    page.select_option("#conv-day_clash_static", "day_clash_static=always-hidden-motion")
+    page.click("#cast-button")
+    page.wait_for_selector('#line-3 a.mark[data-mark="暗動"]')
+    assert page.locator('#line-3 a.mark[data-mark="日破"]').count() == 0
+    assert "暗動" in page.inner_text("#changes")
+
+
+def test_a_phone_width_layout(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{server}/chart?{BROKEN}&topic=wealth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.click('#line-6 a.mark[data-mark="月破"]')
+    page.locator("#proof section").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#proof section").scroll_into_view_if_needed()
+    shot(page, "phone", full_page=False)
+    context.close()
+
+
+@pytest.mark.parametrize("field, value", [
+    ("values", "78788"), ("to", "zzz"), ("coins", "9,9"), ("month", "X"), ("day", "乙"), ("year", "X"),
+    ("hour", "X"), ("at", "2024-13-01"), ("tz", "Mars/X"), ("lunar", "2024-02-31T00:00"), ("seed", "x"),
+    ("about", "nobody"),
+])
+def test_bad_input_on_every_form_field(page, server, field, value):
+    page.goto(f"{server}/chart?values=787889&month=%E6%88%8C&day=%E4%B9%99%E5%B7%B3&topic=illness")
+    if field in ("at", "tz", "lunar"):
+        page.fill("#f-month", "")
+        page.fill("#f-day", "")
+        page.fill("#f-at", "2024-10-08T04:00")
+        page.fill("#f-tz", "Asia/Seoul")
+        if field == "lunar":
+            page.fill("#f-at", "")
+    if field == "seed":
+        page.check("#f-random")
+    page.fill(f"#f-{field}", value)
+    page.click("#cast-button")
+    error = page.locator("#error")
+    error.wait_for()
+    assert "Traceback" not in error.inner_text() and error.inner_text().count("\n") == 0
+    assert page.locator(f"#f-{field}").get_attribute("value") == value

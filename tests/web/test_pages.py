@@ -1,0 +1,148 @@
+"""Every page answers as plain GETs and form posts (no JavaScript), in the three languages, and
+bad input shows the form again with one line at its field."""
+import re
+
+import pytest
+
+from queries.web.words import WORDS
+from tests.web.conftest import BROKEN, CAST
+
+HX = {"HX-Request": "true"}
+HANGUL_PAGE_LATIN = re.compile(r">[^<]*\b(the|of|and|cast|chart|line)\b[^<]*<")
+
+
+def test_the_form_alone(client):
+    page = client.get("/")
+    assert page.status_code == 200 and 'id="cast-form"' in page.text and "htmx.min.js" in page.text
+
+
+def test_a_chart_is_a_link(client):
+    page = client.get("/chart", params=CAST)
+    assert page.status_code == 200
+    assert "山火賁 (22) [六合]" in page.text and page.text.index('id="line-6"') < page.text.index('id="line-1"')
+    for mark in ("玄武", "官鬼", "丙寅木", "○", "世", "應", "旬空", "日破", "복신"):
+        assert mark in page.text
+
+
+def test_a_korean_page_has_no_english_labels(client):
+    page = client.get("/chart", params={**CAST, "topic": "wealth"}).text
+    assert not HANGUL_PAGE_LATIN.search(page.split("<main>")[1])
+    assert WORDS["ko"]["question"] in page
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_other_languages(client, lang):
+    page = client.get("/chart", params={**CAST, "lang": lang}).text
+    assert f'<html lang="{lang}">' in page and WORDS[lang]["cast"] in page
+
+
+def test_a_mark_opens_its_proof_with_the_book_line(client):
+    query = {**BROKEN, "field": "state", "kind": "line", "pos": "6", "value": "月破"}
+    fragment = client.get("/mark", params=query, headers=HX).text
+    assert fragment.startswith("<section") and "month_break.1" in fragment and "000:79 旬空月破達非吉" in fragment
+    page = client.get("/mark", params=query).text
+    assert "<html" in page and "month_break.1" in page and 'id="chart"' in page
+
+
+def test_why_not_on_demand(client):
+    query = {**BROKEN, "field": "state", "kind": "line", "pos": "5", "value": "月破"}
+    fragment = client.get("/whynot", params=query, headers=HX).text
+    assert "month_break.1" in fragment and "✗" in fragment
+
+
+def test_the_question_and_a_reading(client):
+    page = client.get("/chart", params={**CAST, "topic": "wealth"}).text
+    assert 'id="judgment"' in page and "受克無救" in page and "/reading?" in page
+    reading = client.get("/reading", params={**CAST, "topic": "wealth", "rule": "r000.55.use_god.weak"},
+                         headers=HX).text
+    assert "r000.55.use_god.weak" in reading and "000:55" in reading
+
+
+def test_ask_box(client):
+    fragment = client.get("/ask", params={**CAST, "goal": "line_relative(C, 3, R)"}, headers=HX).text
+    assert "妻財" in fragment
+    page = client.get("/ask", params={"goal": "clash('子', X)", "lang": "en"}).text
+    assert "午" in page and "<html" in page
+
+
+def test_a_convention_changes_the_chart(client):
+    plain = client.get("/chart", params=CAST).text
+    changed = client.get("/chart", params={**CAST, "set": "day_clash_static=always-hidden-motion"}).text
+    assert 'data-mark="日破" data-line="3"' in plain and 'data-mark="暗動" data-line="3"' in changed
+    assert 'value="day_clash_static=always-hidden-motion" selected' in changed
+    changes = re.search(r'<div class="changes" id="changes">(.*?)</div>', changed, re.S).group(1)
+    assert "3효" in changes and "暗動" in changes and "日破" in changes
+    judged = client.get("/chart", params={**CAST, "topic": "wealth", "set": "day_clash_static=always-hidden-motion"})
+    assert 'id="changes"' in judged.text
+
+
+def test_persons_in_the_language(client):
+    assert '<option value="father">아버지</option>' in client.get("/", params={"lang": "ko"}).text
+
+
+def test_hexagram_names_in_the_language(client):
+    assert '<option value="산화비">山火賁 22</option>' in client.get("/", params={"lang": "ko"}).text
+    assert '<option value="Grace">山火賁 22</option>' in client.get("/", params={"lang": "en"}).text
+    assert "山火賁" in client.get("/chart", params={"values": "산화비", "to": "지화명이", "month": "戌", "day": "乙巳"}).text
+
+
+def test_casting_by_coins_random_moment_and_lunar(client):
+    assert 'id="chart"' in client.get("/chart", params={"coins": "2,1,2,3,1,1", "month": "戌", "day": "乙巳"}).text
+    page = client.get("/chart", params={"random": "1", "month": "戌", "day": "乙巳"}).text
+    assert re.search(r"seed=\d+", page)
+    moment = client.get("/chart", params={"values": "787889", "at": "2024-10-08T04:00", "tz": "Asia/Seoul"}).text
+    lunar = client.get("/chart", params={"values": "787889", "lunar": "2024-09-06T04:00", "tz": "Asia/Seoul"}).text
+    pillars = lambda page: re.search(r'<p class="info">(.*?)</p>', page, re.S).group(1)
+    assert pillars(moment) == pillars(lunar) and "乙巳" in pillars(lunar)
+
+
+@pytest.mark.parametrize("name, value", [
+    ("values", "78788"), ("to", "zzz"), ("coins", "9,9"), ("seed", "x"), ("month", "X"), ("day", "乙"),
+    ("year", "X"), ("hour", "X"), ("at", "2024-13-01"), ("tz", "Mars/X"), ("lunar", "2024-02-31T00:00"),
+    ("set", "zi_hour=never"), ("topic", "nothing"), ("about", "nobody"),
+])
+def test_bad_input_on_every_field(client, name, value):
+    query = {**CAST, name: value}
+    if name == "seed":
+        query["random"] = "1"
+    if name == "about":
+        query["topic"] = "illness"
+    if name in ("at", "tz", "lunar"):
+        query = {"values": "787889", "at": "2024-10-08T04:00", "tz": "Asia/Seoul", name: value}
+        if name == "lunar":
+            query.pop("at")
+    page = client.get("/chart", params=query)
+    assert page.status_code == 400
+    error = re.search(r'<p class="error" role="alert" id="error">(.*?)</p>', page.text).group(1)
+    assert "Traceback" not in error and "\n" not in error
+
+
+@pytest.mark.parametrize("path, query", [
+    ("/mark", {**CAST, "field": "state", "pos": "9", "value": "月破"}),
+    ("/mark", {**CAST, "field": "nothing", "pos": "1"}),
+    ("/mark", {**CAST, "field": "state", "pos": "1", "value": "x') & y('"}),
+    ("/whynot", {**CAST, "field": "state", "pos": "1", "value": "a b"}),
+    ("/reading", {**CAST, "rule": ""}),
+    ("/ask", {**CAST, "goal": ""}),
+    ("/ask", {**CAST, "goal": "foo("}),
+])
+def test_bad_fragments(client, path, query):
+    answer = client.get(path, params=query, headers=HX)
+    assert answer.status_code == 400 and answer.text.startswith("<p class='error'")
+
+
+def test_a_rule_of_ones_own(client, pool):
+    answer = client.post("/rule", data={**CAST, "rule": "my_mark(C, P) <= line_relative(C, P, '妻財')"},
+                         follow_redirects=False)
+    assert answer.status_code == 303 and "liuyao_session" in answer.cookies
+    session = answer.cookies["liuyao_session"]
+    folder = pool._private[session].folder
+    page = client.get("/chart", params=CAST).text
+    assert "my_mark(C, P)" in page
+    asked = client.get("/ask", params={**CAST, "goal": "my_mark(C, P)"}, headers=HX).text
+    assert ">3<" in asked and ">5<" in asked
+    bad = client.post("/rule", data={**CAST, "rule": "broken(C <= "})
+    assert bad.status_code == 400 and "role=\"alert\"" in bad.text
+    client.post("/rule/forget", data=CAST)
+    assert not folder.exists() and not pool.has_session(session)
+    client.cookies.clear()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .engine import LANGS
 from .engine.tables import read_table
-from .errors import UserError
+from .messages import error
 from .knowledge import shipped_dir
 
 def _interface_words() -> dict:
@@ -45,7 +45,7 @@ def check_lang(lang) -> str:
     queries.errors.UserError: unknown language 'fr'; use one of en, ko, zh
     """
     if lang not in LANGS:
-        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+        raise error("unknown_language", lang=lang, choices=", ".join(LANGS))
     return lang
 
 

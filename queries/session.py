@@ -42,10 +42,9 @@ from pathlib import Path
 
 from .catalog import folder_summary
 from .errors import UserError
+from .messages import error
 from .results import Answers, FactRows, RuleEntry, Rules
 
-NO_CAST = "no cast yet; cast one first, e.g. :cast 787889 month 戌 day 乙巳"
-NO_QUESTION = "no question yet; put one first, e.g. :judge wealth"
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,7 @@ def check_lang(lang) -> str:
     """The one check of a language: one of ``queries.engine.LANGS``."""
     from .engine import LANGS
     if lang not in LANGS:
-        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+        raise error("unknown_language", lang=lang, choices=", ".join(LANGS))
     return lang
 
 
@@ -255,7 +254,7 @@ class Session:
 
     def _chart(self):
         if self.chart is None:
-            raise UserError(NO_CAST)
+            raise error("session.no_cast")
         return self.chart
 
     @served("the chart")
@@ -296,7 +295,7 @@ class Session:
     def _judgment(self):
         self._chart()
         if self.judgment is None:
-            raise UserError(NO_QUESTION)
+            raise error("session.no_question")
         return self.judgment
 
     def _question(self):
@@ -353,7 +352,7 @@ class Session:
     def _description(self):
         self._chart()
         if getattr(self, "description", None) is None or self.description.chart is not self._chart():
-            raise UserError("no description yet; ask for one first, e.g. :describe about wife")
+            raise error("session.no_description")
         return self.description
 
     @served("the life periods")
@@ -369,7 +368,7 @@ class Session:
     def periods_text(self, lang=None) -> str:
         self._chart()
         if getattr(self, "life", None) is None or self.life.chart is not self._chart():
-            raise UserError("no life periods yet; ask for them first, e.g. :periods age 27")
+            raise error("session.no_periods")
         return self.life.text(check_lang(lang or self.lang))
 
     @served("reading the topics")
@@ -462,7 +461,7 @@ class Session:
             names = {topic, v["chinese"], v["korean"], *v["aliases"]}
             if name in names or str(name).casefold() == v["english"].casefold():
                 return names | {"any"}
-        raise UserError(f"unknown topic {name!r}: use one of {', '.join(self.topics())} (liuyao topics)")
+        raise error("question.unknown_topic_listed", name=name, choices=", ".join(self.topics()))
 
     @served("the facts of {0}")
     def facts(self, pred) -> FactRows:
@@ -477,13 +476,13 @@ class Session:
         from .coverage import coverage, default_seeds
         folder = Path(seeds) if seeds else default_seeds()
         if not folder.is_dir():
-            raise UserError(f"{folder}: the seed texts are not there; give --seeds DIR (or set LIUYAO_SEEDS)")
+            raise error("session.no_seeds", folder=folder)
         lines = coverage(folder)
         if seed is not None:
             lines = [entry for entry in lines if entry["seed"] == str(seed)]
             if not lines:
                 known = sorted({path.name[:3] for path in folder.glob("*.txt")})
-                raise UserError(f"--seed {seed}: no such seed; use one of {', '.join(known)}")
+                raise error("session.no_seed", seed=seed, choices=", ".join(known))
         return lines
 
     @served("reading the connectives")
@@ -520,5 +519,5 @@ class Session:
 def _folder(folder) -> str:
     """A user folder as proofs will name it (no trailing slash); it must exist."""
     if not os.path.isdir(folder):
-        raise UserError(f"{folder}: not a folder (give a folder with facts/ and kb/, or *.tsv and *.dl)")
+        raise error("cli.not_a_folder", folder=folder)
     return str(Path(folder))

@@ -4,9 +4,9 @@ An error may name its message: ``key`` and ``values`` (its placeholders' values,
 number, or a message of its own as a pair ``(key, values)``), so that an app can say it in
 another language; its text is the English.
 
->>> e = UserError("unknown predicate p/1", key="unknown_predicate", values={"pred": "p", "arity": 1})
->>> str(e), e.said()
-('unknown predicate p/1', ('unknown_predicate', {'pred': 'p', 'arity': 1}))
+>>> e = UserError("unknown predicate p/1", key="engine.unknown_predicate", values={"pred": "p", "arity": 1, "hint": ""})
+>>> str(e), e.said()[0]
+('unknown predicate p/1', 'engine.unknown_predicate')
 >>> said(ValueError("no such"))
 'no such'
 """

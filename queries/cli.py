@@ -67,7 +67,7 @@ def cmd_ask(args):
     if args.json:
         _print_json({**answers.to_data(), "goal": args.goal})
     else:
-        print(answers.text())
+        print(answers.text(s.lang))
     if not answers:
         _hint(s, args.goal)
     return DONE if answers else NEGATIVE
@@ -246,22 +246,20 @@ def cmd_coverage(args):
 
 
 def cmd_conventions(args):
-    from .results import conventions_text
-    known = _session(args).conventions()
+    s = _session(args)
     if args.json:
-        _print_json({name: {"default": c["default"], "values": c["values"]} for name, c in known.items()})
+        _print_json({name: {"default": c["default"], "values": c["values"]} for name, c in s.conventions().items()})
     else:
-        print(conventions_text(known))
+        print(s.conventions_text())
     return DONE
 
 
 def cmd_topics(args):
-    from .results import topics_text
-    known = _session(args).topics()
+    s = _session(args)
     if args.json:
-        _print_json(known)
+        _print_json(s.topics())
     else:
-        print(topics_text(known))
+        print(s.topics_text())
     return DONE
 
 

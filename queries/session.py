@@ -371,6 +371,20 @@ class Session:
             raise error("session.no_periods")
         return self.life.text(check_lang(lang or self.lang))
 
+    @served("reading the conventions")
+    def conventions_text(self, lang=None) -> str:
+        """The conventions a line each, in the reader's language (``liuyao conventions``)."""
+        from .labels import vocabulary
+        from .results import conventions_text
+        return conventions_text(self.conventions(), check_lang(lang or self.lang), vocabulary(self.kb))
+
+    @served("reading the topics")
+    def topics_text(self, lang=None) -> str:
+        """The topics a line each, in the reader's language (``liuyao topics``)."""
+        from .labels import vocabulary
+        from .results import topics_text
+        return topics_text(self.topics(), check_lang(lang or self.lang), vocabulary(self.kb))
+
     @served("reading the topics")
     def topics(self) -> dict:
         """topic id -> {"use", "chinese", "korean", "english", "aliases"}, sorted."""

@@ -127,7 +127,7 @@ class Repl:
         try:
             if stripped.startswith(":"):
                 return self.command(stripped[1:])
-            self.say(self.session.ask_table(goal_text(stripped)).text())
+            self.say(self.session.ask_table(goal_text(stripped)).text(self.lang))
         except KnowledgeError as e:
             self.failures += 1
             for problem in e.problems:
@@ -268,8 +268,7 @@ class Repl:
         self.say(stars_text(self.session.stars()))
 
     def do_topics(self, rest):
-        from ..results import topics_text
-        self.say(topics_text(self.session.topics()))
+        self.say(self.session.topics_text())
 
     def do_why(self, rest):
         from ..engine import render
@@ -386,8 +385,7 @@ class Repl:
         self.say(say("language_now", self.lang, lang=self.lang))
 
     def do_conventions(self, rest):
-        from ..results import conventions_text
-        self.say(conventions_text(self.session.conventions()))
+        self.say(self.session.conventions_text())
 
     def do_set(self, rest):
         parts = self._need(rest, "set").replace("=", " ").split()

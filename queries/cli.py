@@ -151,7 +151,7 @@ def cmd_why_not(args):
     if args.json:
         _print_json({"goal": args.goal, "why_not": render.why_not_data(why, s.lang)})
     else:
-        print(render.why_not_text(why, s.lang, level=_level(args)))
+        print(render.why_not_text(why, s.lang, level=_level(args), phrases=s.connectives()))
     _hint(s, args.goal)
     return DONE
 

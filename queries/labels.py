@@ -154,6 +154,18 @@ def label(value, lang, vocabulary, *, convention=None, classical=False) -> str:
     return name
 
 
+def convention_phrases(kb) -> dict:
+    """``convention.<name>=<value>`` -> {lang: label} of every convention's value, as
+    ``queries.engine.render.Words.convention_value`` names them.
+
+    >>> from queries import KnowledgeBase
+    >>> convention_phrases(KnowledgeBase())["convention.zi_hour=next-day"]["ko"]
+    '다음 날'
+    """
+    return {f"convention.{name}={value}": {"ko": ko, "zh": zh, "en": en}
+            for name, value, ko, zh, en in kb.match("convention_value_label", None, None, None, None, None)}
+
+
 def convention_words(choices: dict, lang, vocabulary) -> str:
     """The conventions a cast rests on, name and value in a reader's words (a chart's header);
     in English a semicolon between them, as a name may hold a comma.

@@ -215,7 +215,8 @@ class RuleCheck:
             lines += [f"  {words['proof_follows']}"] + ["    " + line for line in
                                                         render.text(self.proof, lang, depth=depth, level=level).splitlines()]
         elif self.failure is not None:
-            lines += ["  " + line for line in render.why_not_text(self.failure, lang, level).splitlines()[1:]]
+            lines += ["  " + line for line in render.why_not_text(self.failure, lang, level,
+                                                                             phrases=connectives).splitlines()[1:]]
         return "\n".join(lines)
 
     def to_data(self, lang="en") -> dict:

@@ -501,9 +501,11 @@ class Session:
 
     @served("reading the connectives")
     def connectives(self) -> dict:
-        """The words of an account and the phrases of the chart's facts (facts/connective.tsv)."""
+        """The words of an account and the phrases of the chart's facts (facts/connective.tsv), and
+        ``convention.<name>=<value>`` -> {lang: label} for a why-not's conventions."""
         from .judgment import connectives
-        return connectives(self.kb)
+        from .labels import convention_phrases
+        return {**connectives(self.kb), **convention_phrases(self.kb)}
 
     @served("the glossary entry of {0}")
     def glossary(self, term) -> dict:

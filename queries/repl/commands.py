@@ -301,7 +301,7 @@ class Repl:
         if why is None:
             self.say(f"{goal} holds; :why {goal} shows the proof")
             return
-        self.say(render.why_not_text(why, self.lang, self.level))
+        self.say(render.why_not_text(why, self.lang, self.level, phrases=self.session.connectives()))
 
     def do_expand(self, rest):
         from ..engine import render

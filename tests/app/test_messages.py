@@ -128,3 +128,16 @@ def test_an_error_line_in_korean_or_chinese(capsys, argv, lang):
     bare = err.removeprefix("liuyao: ")
     words = [w.rstrip(":") for w in re.split(r"[\s,;()（）：；，、。?？'\"]+", bare) if w and LATIN.search(w)]
     assert [w for w in words if not _kept(w, set()) and w not in given and not any(w in g for g in given)] == []
+
+
+@pytest.mark.parametrize("lang, wanted, found", [
+    ("ko", "「왕상은 암동, 휴수는 일파」", "「언제나 암동」"),
+    ("zh", "「旺暗動衰日破」", "「皆為暗動」"),
+    ("en", "“strong moves in secret, weak is broken”", "“always moves in secret”"),
+])
+@pytest.mark.parametrize("level", ["full", "student"])
+def test_a_why_not_names_a_conventions_values_by_their_labels(capsys, lang, wanted, found, level):
+    code = main(["why-not", "day_break(C, 3)", "787889", "--month", "戌", "--day", "乙巳", "--lang", lang,
+                 "--level", level, "--set", "day_clash_static=always-hidden-motion"])
+    failed = capsys.readouterr()[0].splitlines()[1]
+    assert code == 0 and wanted in failed and found in failed and "always-hidden-motion" not in failed

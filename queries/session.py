@@ -115,18 +115,19 @@ class Session:
         A folder that no longer loads is left out (its problems are the notices), and so is a
         cast that no longer casts.
         """
-        notices = []
+        from .messages import line, text
+        notices, lang = [], state.lang
         try:
             session = cls(state.extra, lang=state.lang, progress=progress, limits=limits)
         except UserError as e:
-            notices += getattr(e, "problems", None) or [str(e)]
-            notices.append(f"continuing without {', '.join(state.extra)}")
+            notices += getattr(e, "problems", None) or [line(e, lang)]
+            notices.append(text("session.continuing_without", lang, folders=", ".join(state.extra)))
             session = cls(lang=state.lang, progress=progress, limits=limits)
         for name, value in state.conventions:
             try:
                 session.set_convention(name, value)
             except UserError as e:
-                notices.append(str(e))
+                notices.append(line(e, lang))
         session._casts = state.casts
         session._notices = notices
         if state.cast is not None:
@@ -135,13 +136,14 @@ class Session:
             try:
                 session._set_chart(state.cast, state.cast_id)
             except Exception as e:  # a user rule may break the chart: report it, keep the session
-                notices.append(f"the cast {state.cast_id} could not be restored: {e}")
+                notices.append(text("session.cast_not_restored", lang, cast=state.cast_id, reason=line(e, lang)))
             else:
                 try:
                     if state.question is not None:
                         session.judge(*state.question)
                 except Exception as e:
-                    notices.append(f"the question {state.question[0]} could not be put again: {e}")
+                    notices.append(text("session.question_not_restored", lang, topic=state.question[0],
+                                        reason=line(e, lang)))
         return session, notices
 
     def notices(self) -> list:

@@ -214,8 +214,8 @@ class Repl:
             if str(e).startswith(":cast"):
                 raise
             raise error("repl.cast", reason=e.said()) from None
-        if note:
-            self.say(note)
+        if note:                                        # a random cast without a seed: the seed chosen
+            self.say(say("options.random_seed", self.lang, seed=kwargs["seed"]))
         self.session.cast(**kwargs)
         self.say(self.session.chart_text())
 

@@ -129,17 +129,19 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
     return aware
 
 
-def converted(text: str, moment: datetime) -> str | None:
-    """The line that says a moment given with an offset is read on another zone's clock (None
-    when it is not: no offset, or the zone's offset is the same then).
+def converted(text: str, moment: datetime) -> tuple | None:
+    """The message (key, values) that says a moment given with an offset is read on another
+    zone's clock (None when it is not: no offset, or the zone's offset is the same then).
 
-    >>> converted('2024-10-08T04:00+09:00', parse_moment('2024-10-08T04:00+09:00', 'UTC'))
+    >>> from queries.messages import text as say
+    >>> key, values = converted('2024-10-08T04:00+09:00', parse_moment('2024-10-08T04:00+09:00', 'UTC'))
+    >>> say(key, **values)
     'the moment 2024-10-08T04:00+09:00 is read on the clock of UTC: 2024-10-07T19:00:00+00:00'
     """
     given = datetime.fromisoformat(text)
     if given.tzinfo is None or given.utcoffset() == moment.utcoffset():
         return None
-    return f"the moment {_short(text)} is read on the clock of {moment.tzinfo}: {moment.isoformat()}"
+    return "calendar.converted", {"text": _short(text), "zone": str(moment.tzinfo), "moment": moment.isoformat()}
 
 
 def _check_year(wall: datetime) -> None:

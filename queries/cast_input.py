@@ -35,7 +35,7 @@ class Cast:
     hour: str | None = None
     moment: datetime | None = None
     conventions: dict = field(default_factory=dict)
-    notes: tuple = ()           # lines to tell the user about how the input was read
+    notes: tuple = ()           # messages (key, values) to tell the user about how the input was read
 
 
 def line_values(kb) -> dict:

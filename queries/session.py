@@ -42,7 +42,7 @@ from pathlib import Path
 
 from .catalog import folder_summary
 from .errors import UserError
-from .messages import error
+from .messages import error, text
 from .results import Answers, FactRows, RuleEntry, Rules
 
 
@@ -115,7 +115,7 @@ class Session:
         A folder that no longer loads is left out (its problems are the notices), and so is a
         cast that no longer casts.
         """
-        from .messages import line, text
+        from .messages import line
         notices, lang = [], state.lang
         try:
             session = cls(state.extra, lang=state.lang, progress=progress, limits=limits)
@@ -229,7 +229,7 @@ class Session:
                        conventions={**self._conventions, **dict(conventions or {})})
         self._set_chart(made, f"c{self._casts + 1}")
         self._casts += 1
-        self._notices += list(made.notes)
+        self._notices += [text(key, self.lang, **values) for key, values in made.notes]
         return self.cast_id
 
     def _set_chart(self, made, cast_id):

@@ -31,7 +31,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from lunar_python import LunarYear, Solar
 
-from queries.errors import UserError
+from queries.messages import error
 
 ZI_HOUR = ("same-day", "next-day")
 
@@ -40,7 +40,6 @@ BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 _SIXTY = frozenset(_STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
 _CHINA = timezone(timedelta(hours=8), "UTC+08:00")
 _YEARS = (1600, 2999)
-_EXAMPLES = "such as 2024-10-08T04:00, 2024-10-08T04:00:30 or 2024-10-08T04:00+09:00"
 
 
 @dataclass(frozen=True)
@@ -62,14 +61,13 @@ class Pillars:
             if value is None and name != "day":
                 continue
             if not isinstance(value, str) or value not in _SIXTY:
-                raise UserError(f"{name} pillar {_short(value)!r} is not one of the sixty 干支 "
-                                f"(a stem 甲…癸 then a branch 子…亥, e.g. 甲子)")
+                raise error("calendar.not_sixty", pillar=(f"pillar.{name}", {}), value=_short(value))
 
     @property
     def month_branch(self) -> str:
         """The month branch (月建)."""
         if self.month is None:
-            raise UserError("no month pillar was given, but the month branch (月建) is needed")
+            raise error("calendar.no_month")
         return self.month[1]
 
 
@@ -77,8 +75,7 @@ def _zone(tz: str):
     try:
         return ZoneInfo(tz)
     except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):
-        raise UserError(f"unknown time zone {_short(tz)!r}: use an IANA name such as Asia/Shanghai, "
-                        f"Asia/Seoul, America/New_York or UTC") from None
+        raise error("calendar.unknown_zone", tz=_short(tz)) from None
 
 
 def _short(text, width=60):
@@ -111,13 +108,13 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
     except (ValueError, TypeError):
         pass
     else:
-        raise UserError(f"the moment {_short(text)!r} has no time of day: give a date and time, {_EXAMPLES}")
+        raise error("calendar.no_time", text=_short(text))
     try:
         moment = datetime.fromisoformat(text)
     except (ValueError, TypeError):
-        raise UserError(f"cannot read the moment {_short(text)!r}: use an ISO date and time, {_EXAMPLES}") from None
+        raise error("calendar.unreadable", text=_short(text)) from None
     if not _YEARS[0] <= moment.year <= _YEARS[1]:
-        raise UserError(f"the moment {_short(text)!r} is outside the supported years {_YEARS[0]}-{_YEARS[1]}")
+        raise error("calendar.outside_years", text=repr(_short(text)), first=_YEARS[0], last=_YEARS[1])
     if moment.tzinfo is not None:
         return moment.astimezone(zone) if zone is not None else moment
     if zone is not None:
@@ -127,29 +124,29 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
         aware = moment.astimezone()          # the machine's zone, with the offset of that date
         wall = aware.replace(tzinfo=None)
     if wall != moment:
-        where = tz if tz is not None else "the local time zone"
-        raise UserError(f"the moment {_short(text)!r} does not exist in {where} (the clocks skip it): "
-                        "give it with an explicit UTC offset, such as +09:00")
+        where = tz if tz is not None else ("calendar.local_zone", {})
+        raise error("calendar.skipped", text=_short(text), where=where)
     return aware
 
 
-def converted(text: str, moment: datetime) -> str | None:
-    """The line that says a moment given with an offset is read on another zone's clock (None
-    when it is not: no offset, or the zone's offset is the same then).
+def converted(text: str, moment: datetime) -> tuple | None:
+    """The message (key, values) that says a moment given with an offset is read on another
+    zone's clock (None when it is not: no offset, or the zone's offset is the same then).
 
-    >>> converted('2024-10-08T04:00+09:00', parse_moment('2024-10-08T04:00+09:00', 'UTC'))
+    >>> from queries.messages import text as say
+    >>> key, values = converted('2024-10-08T04:00+09:00', parse_moment('2024-10-08T04:00+09:00', 'UTC'))
+    >>> say(key, **values)
     'the moment 2024-10-08T04:00+09:00 is read on the clock of UTC: 2024-10-07T19:00:00+00:00'
     """
     given = datetime.fromisoformat(text)
     if given.tzinfo is None or given.utcoffset() == moment.utcoffset():
         return None
-    return f"the moment {_short(text)} is read on the clock of {moment.tzinfo}: {moment.isoformat()}"
+    return "calendar.converted", {"text": _short(text), "zone": str(moment.tzinfo), "moment": moment.isoformat()}
 
 
 def _check_year(wall: datetime) -> None:
     if not _YEARS[0] <= wall.year <= _YEARS[1]:
-        raise UserError(f"the moment {wall.isoformat()} is outside the supported years "
-                        f"{_YEARS[0]}-{_YEARS[1]}")
+        raise error("calendar.outside_years", text=wall.isoformat(), first=_YEARS[0], last=_YEARS[1])
 
 
 @lru_cache(maxsize=None)
@@ -207,7 +204,7 @@ def pillars(moment: datetime, zi_hour: str = "same-day") -> Pillars:
     Pillars(year='甲辰', month='丙寅', day='甲子', hour='甲子')
     """
     if zi_hour not in ZI_HOUR:
-        raise UserError(f"unknown zi_hour convention {zi_hour!r}: use one of {', '.join(ZI_HOUR)}")
+        raise error("calendar.unknown_zi_hour", value=zi_hour, choices=", ".join(ZI_HOUR))
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"pillars() needs an aware datetime, got {moment.isoformat()} without a zone")
     local, china = moment.replace(microsecond=0), moment.astimezone(_CHINA).replace(microsecond=0)

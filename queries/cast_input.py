@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from . import calendar
-from .errors import UserError
+from .messages import error
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Cast:
     hour: str | None = None
     moment: datetime | None = None
     conventions: dict = field(default_factory=dict)
-    notes: tuple = ()           # lines to tell the user about how the input was read
+    notes: tuple = ()           # messages (key, values) to tell the user about how the input was read
 
 
 def line_values(kb) -> dict:
@@ -54,9 +54,10 @@ def coin_values(kb) -> dict:
     return dict(kb.match("coin_value", None, None))
 
 
-def lines_help(kb) -> str:
+def lines_help(kb) -> tuple:
+    """What lines to give, as a message (key, values)."""
     values = sorted(line_values(kb))
-    return f"six values {values[0]}-{values[-1]}, bottom line first, e.g. 787889"
+    return "cast.lines_help", {"least": values[0], "most": values[-1]}
 
 
 def parse_lines(kb, value) -> tuple:
@@ -65,10 +66,10 @@ def parse_lines(kb, value) -> tuple:
         items = list(value.replace(",", "").replace(" ", "")) if isinstance(value, str) else list(value)
         values = tuple(int(v) for v in items if not isinstance(v, bool))
     except (TypeError, ValueError):
-        raise UserError(f"lines {_short(repr(value))}: give {lines_help(kb)}") from None
+        raise error("cast.lines", value=_short(repr(value)), allowed=lines_help(kb)) from None
     known = line_values(kb)
     if len(values) != 6 or any(v not in known for v in values):
-        raise UserError(f"lines {_short(repr(value))}: give {lines_help(kb)}")
+        raise error("cast.lines", value=_short(repr(value)), allowed=lines_help(kb))
     return values
 
 
@@ -92,9 +93,7 @@ def from_coins(kb, spec) -> tuple:
             heads = None
             break
     if heads is None or len(heads) != 6:
-        raise UserError(f"coins {_short(repr(spec))}: give six tosses bottom first, each the number of heads "
-                        f"{min(worth)}-{coins} or {coins} faces H/T, e.g. 3,2,1,0,2,1 or "
-                        "HHT,HTT,TTT,HHH,HTH,TTH")
+        raise error("cast.coins", value=_short(repr(spec)), least=min(worth), coins=coins)
     return tuple(worth[h] for h in heads)
 
 
@@ -113,8 +112,7 @@ def hexagram_lines(kb, name) -> tuple:
             (_, lower, upper), = kb.match("hexagram", full, None, None)
             lines = [kb.match("trigram", t, None, None, None)[0][1:] for t in (lower, upper)]
             return lines[0] + lines[1], full
-    raise UserError(f"unknown hexagram {_short(repr(name))}: give its name (山火賁, 賁, 산화비, Grace) or "
-                    "King Wen number 1-64")
+    raise error("cast.unknown_hexagram", value=_short(repr(name)))
 
 
 def from_names(kb, original, changed=None) -> tuple:
@@ -122,7 +120,7 @@ def from_names(kb, original, changed=None) -> tuple:
     before, full = hexagram_lines(kb, original)
     after, changed_full = hexagram_lines(kb, changed) if changed is not None else (before, None)
     if changed is not None and before == after:
-        raise UserError(f"{changed_full} is {full} itself: a changed hexagram needs a moving line")
+        raise error("cast.same_hexagram", changed=changed_full, original=full)
     values = {turn: value for value, turn in line_values(kb).items()}
     return tuple(values[turn] for turn in zip(before, after))
 
@@ -130,15 +128,15 @@ def from_names(kb, original, changed=None) -> tuple:
 def check_convention(name, value, allowed) -> None:
     """A convention name and value must be in the convention tables (allowed: name -> values)."""
     if not isinstance(name, str) or not isinstance(value, str):
-        raise UserError(f"a convention is a name and a value, both text (see liuyao conventions); not "
-                        f"{_short(repr(name))} and {_short(repr(value))}")
+        raise error("cast.convention_text", name=_short(repr(name)), value=_short(repr(value)))
     if name not in allowed:
         from difflib import get_close_matches
         near = get_close_matches(name, sorted(allowed), n=1)
-        raise UserError(f"unknown convention {_short(repr(name))}" + (f"; did you mean {near[0]}?" if near else
-                        f": known are {', '.join(sorted(allowed))}"))
+        raise error("cast.unknown_convention", name=_short(repr(name)),
+                    hint=("did_you_mean", {"names": near[0]}) if near else
+                    ("cast.known_conventions", {"names": ", ".join(sorted(allowed))}))
     if value not in allowed[name]:
-        raise UserError(f"convention {name} has no value {_short(repr(value))}: use one of {', '.join(allowed[name])}")
+        raise error("cast.no_convention_value", name=name, value=_short(repr(value)), choices=", ".join(allowed[name]))
 
 
 def _short(text, width=60):
@@ -151,7 +149,7 @@ def _branch(value, what):
     if isinstance(value, str) and len(value) == 2:
         calendar.Pillars(None, value, value, None)
         return value[1]
-    raise UserError(f"{what} {_short(repr(value))}: give an earthly branch (子 … 亥) or a pillar such as 甲戌")
+    raise error("cast.branch", what=(f"pillar.{what}", {}), value=_short(repr(value)))
 
 
 def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=None,
@@ -167,21 +165,20 @@ def make_cast(lines, *, at=None, tz=None, month=None, day=None, year=None, hour=
         chosen[name] = value
     if at is not None:
         if month is not None or day is not None:
-            raise UserError("give either a moment (--at) or the pillars (--month, --day), not both")
+            raise error("cast.moment_or_pillars")
         if isinstance(at, str):
             moment = calendar.parse_moment(at, tz)
             notes = tuple(note for note in [calendar.converted(at, moment)] if note)
         elif isinstance(at, datetime):
             moment, notes = at, ()
         else:
-            raise UserError(f"the moment {_short(repr(at))}: give ISO text such as 2024-10-08T04:00, or a datetime")
+            raise error("cast.moment_form", value=_short(repr(at)))
         p = calendar.pillars(moment, chosen.get("zi_hour", "same-day"))
         return Cast(lines, p.month_branch, p.day, p.year, p.month, p.hour, moment, chosen, notes)
     if month is None or day is None:
-        raise UserError("give the moment of the cast (--at 2024-10-08T04:00) or the month branch "
-                        "and day pillar (--month 戌 --day 乙巳)")
+        raise error("cast.needs_moment")
     if tz is not None:
-        raise UserError("--tz goes with --at")
+        raise error("cast.tz_needs_at")
     month_branch = _branch(month, "month")
     pillars = calendar.Pillars(year, month if len(month) == 2 else None, day, hour)
     return Cast(lines, month_branch, pillars.day, pillars.year, pillars.month, pillars.hour, None, chosen)
@@ -211,13 +208,13 @@ def check_pillars(kb, cast: Cast) -> None:
             day_stems += _next_stem(kb, cast.day[0])
         possible = [s for d in day_stems for (s,) in kb.ask((_atom("hour_stem", d, branch, None),))]
         if stem not in possible:
-            raise UserError(f"hour pillar {cast.hour} cannot fall on a {cast.day} day: by 五鼠遁 its "
-                            f"{branch} hour is {' or '.join(s + branch for s in possible) or 'unknown'}")
+            raise error("cast.hour_stem", hour=cast.hour, day=cast.day, branch=branch,
+                        possible=" or ".join(s + branch for s in possible) or ("cast.unknown", {}))
     if cast.year and cast.month and kb.program.arity("month_stem") == 3:
         possible = [s for (s,) in kb.ask((_atom("month_stem", cast.year[0], cast.month[1], None),))]
         if cast.month[0] not in possible:
-            raise UserError(f"month pillar {cast.month} cannot fall in a {cast.year} year: by 五虎遁 its "
-                            f"{cast.month[1]} month is {' or '.join(s + cast.month[1] for s in possible) or 'unknown'}")
+            raise error("cast.month_stem", month=cast.month, year=cast.year, branch=cast.month[1],
+                        possible=" or ".join(s + cast.month[1] for s in possible) or ("cast.unknown", {}))
 
 
 def _atom(pred, *values):

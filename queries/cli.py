@@ -10,9 +10,9 @@ import json
 import sys
 
 from . import options
-from .errors import UserError
+from .messages import error, text
 from .options import CAST, DEPTH, LEVEL, PROOF, QUESTION, SEARCH, Parser, add_common
-from .status import DONE, NEGATIVE, run
+from .status import DONE, NEGATIVE, lang_of, run
 
 HINT = "liuyao "            # how an answer names another command: liuyao facts PRED
 
@@ -25,17 +25,17 @@ def _session(args):
 def _say_notes(session):
     """On stderr: how the input was read, when it needs saying (a moment on another zone's clock)."""
     for note in session.notices():
-        print(f"liuyao: note: {note}", file=sys.stderr)
+        print(f"liuyao: {text('status.note', session.lang, text=note)}", file=sys.stderr)
 
 
 def _cast(session, args) -> bool:
     """Cast what the options give, and put their question (--topic) to it; False without a cast."""
     values, question = options.given(args, CAST), options.given(args, QUESTION)
     if question and "topic" not in question:
-        raise UserError("--about, --asker and --horizon go with --topic")
+        raise error("cli.question_needs_topic")
     if not options.has_cast(values):
         if question:
-            raise UserError("--topic needs a cast to ask it of (lines, --coins, a hexagram name or --random)")
+            raise error("cli.topic_needs_cast")
         return False
     kwargs, _ = options.cast_arguments(values, spell=options.dashed)
     session.cast(**kwargs)
@@ -53,8 +53,9 @@ def _print_json(data):
 def _hint(session, goal):
     """On stderr: constants of a goal the knowledge never uses, with the nearest it does."""
     for value, near in session.unknown_constants(goal):
-        suggestion = f"; did you mean {', '.join(near)}?" if near else ""
-        print(f"liuyao: note: {value!r} is not a value of the knowledge base{suggestion}", file=sys.stderr)
+        suggestion = ("did_you_mean", {"names": ", ".join(near)}) if near else ""
+        note = text("cli.unknown_constant", session.lang, value=value, suggestion=suggestion)
+        print(f"liuyao: {text('status.note', session.lang, text=note)}", file=sys.stderr)
 
 
 # ---- the commands --------------------------------------------------------------------------
@@ -66,7 +67,7 @@ def cmd_ask(args):
     if args.json:
         _print_json({**answers.to_data(), "goal": args.goal})
     else:
-        print(answers.text())
+        print(answers.text(s.lang))
     if not answers:
         _hint(s, args.goal)
     return DONE if answers else NEGATIVE
@@ -97,7 +98,7 @@ def cmd_why(args):
         if args.json:
             _print_json({"goal": args.goal, "proof": None})
         else:
-            print(f"{args.goal} does not hold; liuyao why-not shows why")
+            print(text("cli.does_not_hold", s.lang, goal=args.goal))
         _hint(s, args.goal)
         return NEGATIVE
     words = s.connectives()
@@ -117,7 +118,7 @@ def cmd_why(args):
 def _level(args) -> str:
     from .engine.render import LEVELS
     if args.level not in LEVELS:
-        raise UserError(f"--level {args.level}: use one of {', '.join(LEVELS)}")
+        raise error("cli.level", level=args.level, choices=", ".join(LEVELS))
     return args.level
 
 
@@ -128,8 +129,7 @@ def cmd_why_not(args):
     s = _session(args)
     _cast(s, args)
     if (args.goal is None) == (args.source is None):
-        raise UserError("give a goal, a rule id or --source SEED:LINE, e.g. liuyao why-not "
-                        "r000.87.offspring_world 787889 --month 戌 --day 乙巳 --topic illness")
+        raise error("cli.why_not_needs_goal")
     if args.source is not None:
         checks = s.check_source(args.source)
         if args.json:
@@ -146,12 +146,12 @@ def cmd_why_not(args):
         if args.json:
             _print_json({"goal": args.goal, "why_not": None})
         else:
-            print(f"{args.goal} holds; liuyao why shows the proof")
+            print(text("cli.holds", s.lang, goal=args.goal))
         return NEGATIVE
     if args.json:
         _print_json({"goal": args.goal, "why_not": render.why_not_data(why, s.lang)})
     else:
-        print(render.why_not_text(why, s.lang, level=_level(args)))
+        print(render.why_not_text(why, s.lang, level=_level(args), phrases=s.connectives()))
     _hint(s, args.goal)
     return DONE
 
@@ -186,7 +186,7 @@ def cmd_stars(args):
 def cmd_judge(args):
     s = _session(args)
     if not options.has_cast(options.given(args, CAST)):
-        raise UserError("give the cast to judge, e.g. liuyao judge 787889 --month 戌 --day 乙巳 --topic wealth")
+        raise error("cli.judge_needs_cast")
     _cast(s, args)
     if args.stars:
         from .star_readings import text
@@ -205,7 +205,7 @@ def cmd_judge(args):
 def cmd_when(args):
     s = _session(args)
     if not options.has_cast(options.given(args, CAST)):
-        raise UserError("give the cast, e.g. liuyao when 787889 --at 2024-10-08T04:00 --tz Asia/Seoul --topic wealth")
+        raise error("cli.needs_cast", example="liuyao when 787889 --at 2024-10-08T04:00 --tz Asia/Seoul --topic wealth")
     _cast(s, args)
     print(json.dumps(s.when(), ensure_ascii=False, indent=2) if args.json else s.when_text())
     return DONE
@@ -215,7 +215,7 @@ def _cast_session(args, example):
     """A session holding the cast the arguments give (the question is the command's own)."""
     s = _session(args)
     if not options.has_cast(options.given(args, CAST)):
-        raise UserError(f"give the cast, e.g. {example}")
+        raise error("cli.needs_cast", example=example)
     s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
     return s
 
@@ -246,22 +246,20 @@ def cmd_coverage(args):
 
 
 def cmd_conventions(args):
-    from .results import conventions_text
-    known = _session(args).conventions()
+    s = _session(args)
     if args.json:
-        _print_json({name: {"default": c["default"], "values": c["values"]} for name, c in known.items()})
+        _print_json({name: {"default": c["default"], "values": c["values"]} for name, c in s.conventions().items()})
     else:
-        print(conventions_text(known))
+        print(s.conventions_text())
     return DONE
 
 
 def cmd_topics(args):
-    from .results import topics_text
-    known = _session(args).topics()
+    s = _session(args)
     if args.json:
-        _print_json(known)
+        _print_json(s.topics())
     else:
-        print(topics_text(known))
+        print(s.topics_text())
     return DONE
 
 
@@ -301,7 +299,7 @@ def cmd_check(args):
     import os
     from .knowledge import check_folder
     if not os.path.isdir(args.dir):
-        raise UserError(f"{args.dir}: not a folder (give a folder with facts/ and kb/, or *.tsv and *.dl)")
+        raise error("cli.not_a_folder", folder=args.dir)
     problems = check_folder(args.dir)
     errors = [p for p in problems if not p.endswith("(warning)")]
     if args.json:
@@ -310,7 +308,9 @@ def cmd_check(args):
         for p in problems:
             print(p)
         warnings = len(problems) - len(errors)
-        print(f"{len(errors)} error{'s' if len(errors) != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}")
+        print(text("cli.check_count", args.lang, errors=len(errors), warnings=warnings,
+                   errors_word=("word.error" if len(errors) == 1 else "word.errors", {}),
+                   warnings_word=("word.warning" if warnings == 1 else "word.warnings", {})))
     return NEGATIVE if errors else DONE
 
 
@@ -421,6 +421,7 @@ def parser():
     c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check, asks=False)
     c.add_argument("dir")
     c.add_argument("--json", action="store_true", help="print JSON")
+    c.add_argument("--lang", default="en", metavar="LANG", help="language of the messages: en, ko, zh")
     return p
 
 
@@ -428,7 +429,7 @@ def main(argv=None):
     def command():
         args = parser().parse_args(argv)
         return args.run(args)
-    return run(command)
+    return run(command, lang=lang_of(argv))
 
 
 if __name__ == "__main__":

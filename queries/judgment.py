@@ -19,7 +19,7 @@ import json
 from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
 from .engine import Memo
-from .errors import UserError
+from .messages import error
 from .labels import check_lang, vocabulary
 
 QUESTION = ("cast_topic", "cast_about", "cast_asker", "cast_horizon")
@@ -43,7 +43,7 @@ def _topic(kb, name):
             return topic
     listing = "; ".join(f"{t} ({', '.join(dict.fromkeys([known[t][1], known[t][2], *known[t][4]]))})"
                         for t in sorted(known))
-    raise UserError(f"unknown topic {name!r}: use one of {listing}")
+    raise error("question.unknown_topic", name=name, listing=listing)
 
 
 def _person(kb, name):
@@ -51,7 +51,7 @@ def _person(kb, name):
     for person, (zh, ko) in people.items():
         if name in (person, zh, ko):
             return person
-    raise UserError(f"unknown person {name!r}: use one of {', '.join(sorted(people))}")
+    raise error("question.unknown_person", name=name, choices=", ".join(sorted(people)))
 
 
 def about_readings(kb) -> dict:
@@ -65,8 +65,7 @@ def _about(kb, topic, about):
     reads = about_readings(kb)
     if topic not in reads:
         takes = ", ".join(sorted(reads))
-        raise UserError(f"--about {about}: the topic {topic} takes no --about (it is asked for oneself); "
-                        f"topics that take one: {takes}")
+        raise error("question.no_about", about=about, topic=topic, takes=takes)
     return person
 
 
@@ -106,15 +105,13 @@ def judge(chart, topic, about=None, asker=None, horizon=None) -> "Judgment":
     about = _about(kb, topic, about) if about is not None else None
     sides = [side for side, _ in kb.match("marriage_use", None, None)]
     if asker is not None and asker not in sides:
-        raise UserError(f"asker {asker!r}: use {' or '.join(sides)}")
+        raise error("question.asker", asker=asker, choices=" or ".join(sides))
     if horizon is not None and horizon not in horizons(kb):
-        raise UserError(f"--horizon {horizon!r}: use one of {', '.join(horizons(kb))}")
+        raise error("question.horizon", horizon=horizon, choices=", ".join(horizons(kb)))
     if use == "asker" and about is None and asker is None:
-        raise UserError("a marriage question needs the asker's side: --asker man (a wife is sought) "
-                        "or --asker woman (a husband is sought)")
+        raise error("question.needs_asker")
     if use == "about" and about is None:
-        raise UserError(f"the topic {topic} needs --about: whom is the question about "
-                        "(father, son, friend, husband, other-party …)?")
+        raise error("question.needs_about", topic=topic)
     for pred in QUESTION:
         for row in kb.match(pred, chart.id, None):
             kb.retract_fact(pred, *row)

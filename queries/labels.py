@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from .engine import LANGS
 from .engine.tables import read_table
-from .errors import UserError
+from .messages import error
 from .knowledge import shipped_dir
 
 def _interface_words() -> dict:
@@ -45,7 +45,7 @@ def check_lang(lang) -> str:
     queries.errors.UserError: unknown language 'fr'; use one of en, ko, zh
     """
     if lang not in LANGS:
-        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+        raise error("unknown_language", lang=lang, choices=", ".join(LANGS))
     return lang
 
 
@@ -152,6 +152,18 @@ def label(value, lang, vocabulary, *, convention=None, classical=False) -> str:
     if classical and lang == "ko" and name != value and any("\u4e00" <= ch <= "\u9fff" for ch in str(value)):
         return f"{name}({value})"
     return name
+
+
+def convention_phrases(kb) -> dict:
+    """``convention.<name>=<value>`` -> {lang: label} of every convention's value, as
+    ``queries.engine.render.Words.convention_value`` names them.
+
+    >>> from queries import KnowledgeBase
+    >>> convention_phrases(KnowledgeBase())["convention.zi_hour=next-day"]["ko"]
+    '다음 날'
+    """
+    return {f"convention.{name}={value}": {"ko": ko, "zh": zh, "en": en}
+            for name, value, ko, zh, en in kb.match("convention_value_label", None, None, None, None, None)}
 
 
 def convention_words(choices: dict, lang, vocabulary) -> str:

@@ -19,6 +19,7 @@ import shlex
 from dataclasses import dataclass
 
 from .errors import UserError
+from .messages import error
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,8 @@ def natural(text) -> int:
     except ValueError:
         value = -1
     if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: give a whole number, 0 or more")
+        from .messages import text as say
+        raise argparse.ArgumentTypeError(say("options.natural", text=text))
     return value
 
 
@@ -128,7 +130,31 @@ class Parser(argparse.ArgumentParser):
     """An argparse parser whose mistakes are user errors (one line, exit status 2)."""
 
     def error(self, message):
-        raise UserError(f"{message} (see {self.prog} --help)")
+        raise UserError(f"{message} (see {self.prog} --help)", key="status.see_help",
+                        values={"text": _argparse_message(message), "prog": self.prog})
+
+
+_ARGPARSE = (("argparse.unrecognized", r"unrecognized arguments: (?P<words>.*)"),
+             ("argparse.required", r"the following arguments are required: (?P<words>.*)"),
+             ("argparse.expected_one", r"argument (?P<option>\S+): expected one argument"),
+             ("argparse.invalid_choice", r"argument (?P<option>\S+): invalid choice: (?P<value>.*) \(choose from "
+                                         r"(?P<choices>.*)\)"),
+             ("argparse.invalid_value", r"argument (?P<option>\S+): invalid \S+ value: (?P<value>.*)"),
+             ("argparse.argument", r"argument (?P<option>\S+): (?P<reason>.*)"))
+
+
+def _argparse_message(text):
+    """An argparse error (English) as a message, when it is of a form argparse is known to write.
+
+    >>> _argparse_message("unrecognized arguments: --x")
+    ('argparse.unrecognized', {'words': '--x'})
+    """
+    import re
+    for key, pattern in _ARGPARSE:
+        found = re.fullmatch(pattern, text)
+        if found:
+            return key, found.groupdict()
+    return text
 
 
 def add_common(p, json_option=True) -> None:
@@ -154,8 +180,8 @@ def limits(args):
         value = getattr(args, option.name, None)
         value = default if value is None else value
         if not 0 <= value < float("inf"):
-            raise UserError(f"{dashed(option.name)} {value:g}: give a positive number of "
-                            f"{option.metavar.lower() if option.metavar == 'SECONDS' else 'megabytes'} (0 for none)")
+            raise error("options.limit", option=dashed(option.name), value=value,
+                        unit=("unit.seconds" if option.metavar == "SECONDS" else "unit.megabytes", {}))
         given[option.name] = value or None
     return Limits(seconds=given["timeout"], memory_mb=given["memory"])
 
@@ -195,7 +221,7 @@ def parse_words(text: str, options, positional=None, *, command=":cast", example
     try:
         tokens = shlex.split(text)
     except ValueError as e:
-        raise UserError(f"{command} {text}: {e}") from None
+        raise error("options.quoting", command=command, text=text, reason=str(e)) from None
     by_word = {o.word: o for o in options}
     by_word.update({o.name: o for o in options})
     values, i = {}, 0
@@ -209,15 +235,15 @@ def parse_words(text: str, options, positional=None, *, command=":cast", example
         if option is not None and not option.flag:
             if not eq:
                 if i + 1 >= len(tokens):
-                    raise UserError(f"{command}: {option.word} needs a value, e.g. {option.word} {option.example}")
+                    raise error("options.needs_value", command=command, word=option.word, example=option.example)
                 value, i = tokens[i + 1], i + 1
             i += 1
             if option.type is not str:
                 try:
                     value = option.type(value)
                 except (ValueError, argparse.ArgumentTypeError):
-                    raise UserError(f"{command}: {option.word} {value!r}: give a "
-                                    f"{'number' if option.type is float else 'whole number, 0 or more'}") from None
+                    raise error("options.not_a_number" if option.type is float else "options.not_natural",
+                                command=command, word=option.word, value=value) from None
             if option.many:
                 values.setdefault(option.name, []).append(value)
             else:
@@ -225,7 +251,7 @@ def parse_words(text: str, options, positional=None, *, command=":cast", example
         elif positional is not None and positional not in values and not token.startswith("-"):
             values[positional], i = token, i + 1
         else:
-            raise UserError(f"{command}: unexpected {token!r}; write e.g. {command} {example}")
+            raise error("options.unexpected", command=command, token=token, example=example)
     return values
 
 
@@ -248,16 +274,15 @@ def cast_arguments(values, spell=worded, example=None) -> tuple:
     for item in values.get("set", ()):
         name, sep, value = item.partition("=")
         if not sep:
-            raise UserError(f"{spell('set')} {item!r}: write NAME=VALUE, e.g. {spell('set')} "
-                            "hidden_god=jingfang-world-line")
+            raise error("options.set_form", set=spell("set"), item=item)
         name, value = name.strip(), value.strip()
         if conventions.get(name, value) != value:
-            raise UserError(f"{spell('set')} {name}={conventions[name]} and {name}={value} disagree; give one")
+            raise error("options.set_disagree", set=spell("set"), name=name, first=conventions[name], second=value)
         conventions[name] = value
     if values.get("zi_hour"):
         if conventions.get("zi_hour", values["zi_hour"]) != values["zi_hour"]:
-            raise UserError(f"{spell('zi_hour')} {values['zi_hour']} and {spell('set')} zi_hour="
-                            f"{conventions['zi_hour']} disagree; give one of them")
+            raise error("options.zi_hour_disagree", zi_hour=spell("zi_hour"), value=values["zi_hour"], set=spell("set"),
+                        chosen=conventions["zi_hour"])
         conventions["zi_hour"] = values["zi_hour"]
     kwargs, note = {}, None
     lines = values.get("lines")
@@ -267,7 +292,8 @@ def cast_arguments(values, spell=worded, example=None) -> tuple:
     kwargs.update({name: value for name, value in values.items() if name not in _SPECIAL})
     seed = values.get("seed")
     if seed is not None and not values.get("random"):
-        raise UserError(f"{spell('seed')} goes with {spell('random')}" + (f", e.g. {example}" if example else ""))
+        raise error("options.seed_needs_random", seed=spell("seed"), random=spell("random"),
+                    example=("options.for_example", {"example": example}) if example else "")
     if values.get("random") and seed is None:
         import random
         seed = random.SystemRandom().randrange(10 ** 6)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 
-from .errors import UserError
+from .messages import error
 from .judgment import judge
 from .readings import cited_lines
 from .labels import check_lang
@@ -49,31 +49,30 @@ def question_year(chart) -> int:
     the moment falls before 立春 (the pillar says which)."""
     made = chart.cast
     if made.moment is None or not made.year:
-        raise UserError("a year of birth needs the moment of the cast (--at 2024-10-08T04:00), which gives "
-                        "the year of the question; or give the age (--age 27)")
+        raise error("periods.born_needs_moment")
     for year in (made.moment.year, made.moment.year - 1):
         if STEMS[(year - 4) % 10] + BRANCHES[(year - 4) % 12] == made.year:
             return year
-    raise UserError(f"the year pillar {made.year} is not the year of {made.moment.date()}")
+    raise error("periods.year_pillar", year=made.year, date=str(made.moment.date()))
 
 
 def periods(chart, age=None, born=None) -> "LifePeriods":
     """The life periods of the person at ``age`` (whole years, counted as convention age_count says),
     or born in the year ``born`` (the age then follows from the year of the cast)."""
     if (age is None) == (born is None):
-        raise UserError("give the age (--age 27) or the year of birth (--born 1990), one of them")
+        raise error("periods.age_or_born")
     kb = chart.kb
     for pred in INPUTS:
         for row in kb.match(pred, chart.id, *([None] * (2 if pred == "cast_birth_year" else 1))):
             kb.retract_fact(pred, *row)
     if age is not None:
         if not isinstance(age, int) or not 0 <= age <= OLDEST:
-            raise UserError(f"--age {age!r}: give a whole number of years from 0 to {OLDEST}")
+            raise error("periods.age", age=age, oldest=OLDEST)
         kb.assert_fact("cast_age", chart.id, age)
     else:
         asked = question_year(chart)
         if not isinstance(born, int) or not asked - OLDEST < born <= asked:
-            raise UserError(f"--born {born!r}: give a year from {asked - OLDEST + 1} to {asked}, the year of the cast")
+            raise error("periods.born", born=born, first=asked - OLDEST + 1, last=asked)
         kb.assert_fact("cast_birth_year", chart.id, born, asked)
     return LifePeriods(judge(chart, TOPIC))
 
@@ -86,7 +85,7 @@ class LifePeriods:
         kb, c = self.chart.kb, self.chart.id
         ages = [a for _, a in kb.match("reckoned_age", c, None)]
         if not ages:
-            raise UserError("the age counts as less than one year; give an age of one year or more")
+            raise error("periods.under_one")
         self.age = ages[0]
         self.spans = sorted(({"hexagram": h, "position": p, "from": f, "to": t}
                              for _, h, p, f, t in kb.match("major_period_span", c, None, None, None, None)),

@@ -25,8 +25,10 @@ def table(names, rows) -> str:
     return "\n".join([fmt(cells[0]), "  ".join("─" * w for w in widths)] + [fmt(r) for r in cells[1:]])
 
 
-def _count(n, noun) -> str:
-    return f"{n} {noun}{'s' if n != 1 else ''}"
+def _count(n, noun, lang="en") -> str:
+    """How many of a noun (rule, fact, answer), as the language counts: "2 rules", "규칙 2개"."""
+    from .messages import text
+    return text(f"count.{noun}", lang, n=n, noun=(f"word.{noun}" + ("" if n == 1 else "s"), {}))
 
 
 def _words(lang):
@@ -62,11 +64,12 @@ class Answers:
     def __bool__(self):
         return bool(self.rows)
 
-    def text(self) -> str:
+    def text(self, lang="en") -> str:
         """yes/no for a ground goal, else a table and a count."""
+        from .messages import text
         if not self.names:
-            return "yes" if self.rows else "no"
-        return table(self.names, self.rows) + f"\n({_count(len(self.rows), 'answer')})"
+            return text("answer.yes" if self.rows else "answer.no", lang)
+        return table(self.names, self.rows) + f"\n({_count(len(self.rows), 'answer', lang)})"
 
     def to_data(self) -> dict:
         return {"goal": self.goal, "variables": list(self.names), "answers": [list(r) for r in self.rows]}
@@ -135,20 +138,24 @@ class Rules:
         return ", ".join(f"{option} {value}" for option, value in self.search)
 
     def text(self, lang="en", command=":") -> str:
+        from .messages import text
         n = len(self.entries)
         if self.pred is None:
-            head = _count(n, "rule") + (f" matching {self._asked()}" if self.search else "")
+            count = _count(n, "rule", lang)
+            head = text("listing.matching", lang, count=count, asked=self._asked()) if self.search else count
         elif self.search:
-            head = f"{self.pred}/{self.arity}: {_count(n, 'rule')} matching {self._asked()}"
+            head = f"{self.pred}/{self.arity}: " + text("listing.matching", lang, count=_count(n, "rule", lang),
+                                                         asked=self._asked())
         elif not self.entries:
-            head = f"{self.pred}/{self.arity} has no rules" + (
-                f"; it is stated in {', '.join(self.tables)} ({command}facts {self.pred})" if self.tables
-                else f"; it has {self.facts} stated facts ({command}facts {self.pred})")
+            where = dict(name=f"{self.pred}/{self.arity}", command=command, pred=self.pred)
+            head = text("listing.no_rules_stated", lang, tables=", ".join(self.tables), **where) if self.tables \
+                else text("listing.no_rules_facts", lang, facts=self.facts, **where)
         else:
-            head = f"{self.pred}/{self.arity}: {_count(n, 'rule')}"
+            head = f"{self.pred}/{self.arity}: {_count(n, 'rule', lang)}"
         lines = [head] + [entry.text(lang) for entry in self.entries]
         if self.pred is not None and self.entries and (self.tables or self.facts):
-            lines.append(f"also stated: {_count(self.facts, 'fact')} ({command}facts {self.pred})")
+            lines.append(text("listing.also_stated", lang, count=_count(self.facts, "fact", lang), command=command,
+                              pred=self.pred))
         return "\n".join(lines)
 
     def to_data(self) -> dict:
@@ -208,7 +215,8 @@ class RuleCheck:
             lines += [f"  {words['proof_follows']}"] + ["    " + line for line in
                                                         render.text(self.proof, lang, depth=depth, level=level).splitlines()]
         elif self.failure is not None:
-            lines += ["  " + line for line in render.why_not_text(self.failure, lang, level).splitlines()[1:]]
+            lines += ["  " + line for line in render.why_not_text(self.failure, lang, level,
+                                                                             phrases=connectives).splitlines()[1:]]
         return "\n".join(lines)
 
     def to_data(self, lang="en") -> dict:
@@ -256,20 +264,23 @@ class FactRows:
         return bool(self.rows)
 
     def text(self, lang="en", command=":") -> str:
+        from .messages import text
         name = f"{self.pred}/{self.arity}"
         derived = f"{command}rules {self.pred}"
         if not self.tables and not self.rows:
-            return f"{name} has no stated facts; it is derived by {_count(self.rules, 'rule')} ({derived})"
+            return text("listing.no_facts", lang, name=name, count=_count(self.rules, "rule", lang), derived=derived)
         lines = []
         for path, origin, doc in self.tables:
             lines.append(path + (f" ({_words(lang)['user']})" if origin == "user" else ""))
             lines += [f"  # {d}" for d in doc]
         if self.rows:
-            lines.append(table(list(self.columns) + ["where"],
-                               [tuple(values) + (where + (" (user)" if origin == "user" else ""),)
+            user = f" ({_words(lang)['user']})"
+            lines.append(table(list(self.columns) + [text("listing.where", lang)],
+                               [tuple(values) + (where + (user if origin == "user" else ""),)
                                 for values, where, origin in self.rows]))
-        more = f"; {_count(self.rules, 'rule')} derive more: {derived}" if self.rules else ""
-        lines.append(f"({_count(len(self.rows), 'fact')}{more})")
+        facts = _count(len(self.rows), "fact", lang)
+        lines.append(text("listing.facts_more", lang, facts=facts, count=_count(self.rules, "rule", lang),
+                          derived=derived) if self.rules else f"({facts})")
         return "\n".join(lines)
 
     def to_data(self) -> dict:
@@ -279,28 +290,49 @@ class FactRows:
                 "rules": self.rules}
 
 
-def conventions_text(conventions: dict) -> str:
-    """``Session.conventions()`` a line a convention: the default first, the next cast's choice.
+def conventions_text(conventions: dict, lang="en", vocabulary=None) -> str:
+    """``Session.conventions()`` a line a convention: the default first, the next cast's choice;
+    in Korean and Chinese each name and value also by its label (``queries.labels.vocabulary``).
 
-    >>> print(conventions_text({"zi_hour": {"default": "same-day", "values": ["same-day", "next-day"],
-    ...                                     "next": "next-day"}}))
+    >>> zi_hour = {"zi_hour": {"default": "same-day", "values": ["same-day", "next-day"], "next": "next-day"}}
+    >>> print(conventions_text(zi_hour))
     zi_hour: same-day (default), next-day (next cast)
+    >>> from queries import KnowledgeBase
+    >>> from queries.labels import vocabulary
+    >>> print(conventions_text(zi_hour, "ko", vocabulary(KnowledgeBase())))
+    zi_hour 자시의 날: same-day 당일 (기본), next-day 다음 날 (다음 괘)
     """
+    from .labels import label
+    from .messages import text
+    named = lang != "en" and vocabulary is not None
     lines = []
     for name, c in conventions.items():
         values = sorted(c["values"], key=lambda v: (v != c["default"], c["values"].index(v)))
         marks = []
         for v in values:
-            tags = [t for t, on in (("default", v == c["default"]), ("next cast", v == c["next"])) if on]
-            marks.append(v + (f" ({', '.join(tags)})" if tags else ""))
-        lines.append(f"{name}: " + ", ".join(marks))
+            tags = [text(t, lang) for t, on in (("listing.default", v == c["default"]),
+                                                ("listing.next_cast", v == c["next"])) if on]
+            word = f"{v} {label(v, lang, vocabulary, convention=name)}" if named else v
+            marks.append(word + (f" ({', '.join(tags)})" if tags else ""))
+        head = f"{name} {label(name, lang, vocabulary)}" if named else name
+        lines.append(f"{head}: " + ", ".join(marks))
     return "\n".join(lines)
 
 
-def topics_text(topics: dict) -> str:
-    """``Session.topics()`` a line a topic: its use-god, names and aliases."""
-    return "\n".join(f"{t}: {v['use']}  {v['chinese']} {v['korean']} — {v['english']}"
-                     + (f"  ({', '.join(v['aliases'])})" if v["aliases"] else "") for t, v in topics.items())
+def topics_text(topics: dict, lang="en", vocabulary=None) -> str:
+    """``Session.topics()`` a line a topic: its use-god, names and aliases; in Korean and Chinese
+    the reader's name first and the use-god by its label, without the English gloss."""
+    if lang == "en" or vocabulary is None:
+        return "\n".join(f"{t}: {v['use']}  {v['chinese']} {v['korean']} — {v['english']}"
+                         + (f"  ({', '.join(v['aliases'])})" if v["aliases"] else "") for t, v in topics.items())
+    from .labels import label
+    first, second = ("korean", "chinese") if lang == "ko" else ("chinese", "korean")
+    from .messages import messages, text
+    use = {v["use"]: text(f"use.{v['use']}", lang) if f"use.{v['use']}" in messages() else label(v["use"], lang, vocabulary)
+           for v in topics.values()}
+    return "\n".join(f"{t}: {use[v['use']]}  {v[first]} {v[second]}"
+                     + (f"  ({', '.join(a for a in v['aliases'] if not a.isascii())})"
+                        if any(not a.isascii() for a in v["aliases"]) else "") for t, v in topics.items())
 
 
 def stars_data(stars, lines=True) -> list:

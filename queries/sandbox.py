@@ -46,6 +46,7 @@ from pathlib import Path
 from .engine import wire
 from .engine.limits import DEFAULT_MEMORY_MB, Limits
 from .errors import KnowledgeError, QueryTimeout, QueryTooLarge, UserError
+from .messages import error
 from .session import SERVED, Session, SessionState, _folder, check_lang
 
 DEFAULT_TIMEOUT = 5.0
@@ -95,11 +96,14 @@ def _receive(stream, check):
 
 def _check_answer(message):
     """An answer of the worker: ("beat", what), ("ok", result, state) or ("error", kind, text,
-    problems, state)."""
+    problems, said, state), said the error's message (key, values) or None."""
     shapes = {"beat": ((str, type(None)),),
               "ok": (object, (SessionState, type(None))),
-              "error": (str, str, (list, tuple, type(None)), (SessionState, type(None)))}
+              "error": (str, str, (list, tuple, type(None)), (tuple, type(None)), (SessionState, type(None)))}
     _check(message, shapes, "answer")
+    said = message[4] if message[0] == "error" else None
+    if said is not None and not (len(said) == 2 and isinstance(said[0], str) and isinstance(said[1], dict)):
+        raise wire.Malformed("an error whose message is not a key and its values")
 
 
 def _check_request(message):
@@ -266,33 +270,38 @@ class Sandbox:
             self._kill()
             self._start(self._state)
             self._ready()
-            restored = "; the session was restored" + (
-                " (" + "; ".join(self._notices) + ")" if self._notices else "")
+            notices = " (" + "; ".join(self._notices) + ")" if self._notices else ""
+            restored = ("sandbox.restored", {"notices": notices})
             self._notices = []
             if isinstance(stop, _Stopped) and stop.interrupted:
-                raise QueryTimeout(f"{what}: interrupted{restored}") from None
+                raise error("sandbox.interrupted", QueryTimeout, what=what, restored=restored) from None
             if isinstance(stop, _Stopped):
-                step = f" (computing {stop.computing})" if loading and stop.computing else ""
-                raise QueryTimeout(f"{what}: no answer within {self.timeout:g} s{step}, so it was stopped "
-                                   f"(a rule that never ends?){restored}") from None
+                if loading and stop.computing:
+                    raise error("sandbox.timeout_computing", QueryTimeout, what=what, seconds=self.timeout,
+                                computing=stop.computing, restored=restored) from None
+                raise error("sandbox.timeout", QueryTimeout, what=what, seconds=self.timeout,
+                            restored=restored) from None
             code, malformed = getattr(stop, "code", None), getattr(stop, "malformed", None)
             if malformed:
-                raise WorkerError(f"{what}: the knowledge base worker sent {malformed}{restored}") from None
-            raise WorkerError(f"{what}: the knowledge base worker stopped"
-                              f"{f' (exit status {code})' if code is not None else ''}{restored}") from None
+                raise error("sandbox.malformed", WorkerError, what=what, malformed=malformed,
+                            restored=restored) from None
+            if code is not None:
+                raise error("sandbox.stopped_code", WorkerError, what=what, code=code, restored=restored) from None
+            raise error("sandbox.stopped", WorkerError, what=what, restored=restored) from None
         if message[-1] is not None:
             self._state = message[-1]
         if message[0] == "ok":
             return message[1]
-        _, kind, text, problems, _ = message
+        _, kind, text, problems, said, _ = message
+        key, values = said or (None, None)
         if kind == "KnowledgeError":
             raise KnowledgeError(problems)
         if kind == "QueryTimeout":
-            raise QueryTimeout(text)
+            raise QueryTimeout(text, key=key, values=values)
         if kind == "QueryTooLarge":
-            raise QueryTooLarge(text)
+            raise QueryTooLarge(text, key=key, values=values)
         if kind == "UserError":
-            raise UserError(text)
+            raise UserError(text, key=key, values=values)
         if kind == "MemoryError":
             self._kill()
             self._start(self._state)
@@ -429,7 +438,7 @@ def _worker(memory_mb=None):
         try:
             request = _receive(_Reader(requests), _check_request)
         except wire.Malformed as e:
-            _send(answers, ("error", "UserError", f"a malformed request: {e}", None, None))
+            _send(answers, ("error", "UserError", f"a malformed request: {e}", None, None, None))
             continue
         if request is None:
             return
@@ -441,25 +450,26 @@ def _worker(memory_mb=None):
             elif method in SERVED and session is not None:
                 result = getattr(session, method)(*args, **kwargs)
             else:
-                raise UserError(f"unknown request {method!r}")
+                raise error("sandbox.unknown_request", method=method)
             state = session.snapshot()
             _send(answers, ("ok", result, None if state == last else state))
             last = state
         except wire.Unsendable as e:
-            _send(answers, ("error", "UserError", f"the answer cannot be sent: {e}", None, None))
+            _send(answers, ("error", "UserError", f"the answer cannot be sent: {e}", None, None, None))
         except MemoryError:
             _send(answers, ("error", "MemoryError", "out of memory (the worker may hold twice its limit "
-                            f"of {memory_mb:g} MB and {ROOM_MB} MB more)", None, None))
+                            f"of {memory_mb:g} MB and {ROOM_MB} MB more)", None, None, None))
             return
         except UserError as e:
             kind = type(e).__name__ if type(e).__name__ in ("KnowledgeError", "QueryTimeout", "QueryTooLarge") \
                 else "UserError"
             state = session.snapshot() if session is not None else None
-            _send(answers, ("error", kind, str(e), getattr(e, "problems", None),
+            said = (e.key, e.values) if e.key else None
+            _send(answers, ("error", kind, str(e), getattr(e, "problems", None), said,
                             None if state == last else state))
             last = state if state is not None else last
         except Exception as e:  # a bug of ours: one line in the parent, never a traceback
-            _send(answers, ("error", "InternalError", f"{type(e).__name__}: {e}", None, None))
+            _send(answers, ("error", "InternalError", f"{type(e).__name__}: {e}", None, None, None))
 
 
 def _cap_memory(megabytes):

@@ -42,10 +42,9 @@ from pathlib import Path
 
 from .catalog import folder_summary
 from .errors import UserError
+from .messages import error, text
 from .results import Answers, FactRows, RuleEntry, Rules
 
-NO_CAST = "no cast yet; cast one first, e.g. :cast 787889 month 戌 day 乙巳"
-NO_QUESTION = "no question yet; put one first, e.g. :judge wealth"
 
 
 @dataclass(frozen=True)
@@ -71,7 +70,7 @@ def check_lang(lang) -> str:
     """The one check of a language: one of ``queries.engine.LANGS``."""
     from .engine import LANGS
     if lang not in LANGS:
-        raise UserError(f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
+        raise error("unknown_language", lang=lang, choices=", ".join(LANGS))
     return lang
 
 
@@ -116,18 +115,19 @@ class Session:
         A folder that no longer loads is left out (its problems are the notices), and so is a
         cast that no longer casts.
         """
-        notices = []
+        from .messages import line
+        notices, lang = [], state.lang
         try:
             session = cls(state.extra, lang=state.lang, progress=progress, limits=limits)
         except UserError as e:
-            notices += getattr(e, "problems", None) or [str(e)]
-            notices.append(f"continuing without {', '.join(state.extra)}")
+            notices += getattr(e, "problems", None) or [line(e, lang)]
+            notices.append(text("session.continuing_without", lang, folders=", ".join(state.extra)))
             session = cls(lang=state.lang, progress=progress, limits=limits)
         for name, value in state.conventions:
             try:
                 session.set_convention(name, value)
             except UserError as e:
-                notices.append(str(e))
+                notices.append(line(e, lang))
         session._casts = state.casts
         session._notices = notices
         if state.cast is not None:
@@ -136,13 +136,14 @@ class Session:
             try:
                 session._set_chart(state.cast, state.cast_id)
             except Exception as e:  # a user rule may break the chart: report it, keep the session
-                notices.append(f"the cast {state.cast_id} could not be restored: {e}")
+                notices.append(text("session.cast_not_restored", lang, cast=state.cast_id, reason=line(e, lang)))
             else:
                 try:
                     if state.question is not None:
                         session.judge(*state.question)
                 except Exception as e:
-                    notices.append(f"the question {state.question[0]} could not be put again: {e}")
+                    notices.append(text("session.question_not_restored", lang, topic=state.question[0],
+                                        reason=line(e, lang)))
         return session, notices
 
     def notices(self) -> list:
@@ -228,7 +229,7 @@ class Session:
                        conventions={**self._conventions, **dict(conventions or {})})
         self._set_chart(made, f"c{self._casts + 1}")
         self._casts += 1
-        self._notices += list(made.notes)
+        self._notices += [text(key, self.lang, **values) for key, values in made.notes]
         return self.cast_id
 
     def _set_chart(self, made, cast_id):
@@ -255,7 +256,7 @@ class Session:
 
     def _chart(self):
         if self.chart is None:
-            raise UserError(NO_CAST)
+            raise error("session.no_cast")
         return self.chart
 
     @served("the chart")
@@ -296,7 +297,7 @@ class Session:
     def _judgment(self):
         self._chart()
         if self.judgment is None:
-            raise UserError(NO_QUESTION)
+            raise error("session.no_question")
         return self.judgment
 
     def _question(self):
@@ -353,7 +354,7 @@ class Session:
     def _description(self):
         self._chart()
         if getattr(self, "description", None) is None or self.description.chart is not self._chart():
-            raise UserError("no description yet; ask for one first, e.g. :describe about wife")
+            raise error("session.no_description")
         return self.description
 
     @served("the life periods")
@@ -369,8 +370,22 @@ class Session:
     def periods_text(self, lang=None) -> str:
         self._chart()
         if getattr(self, "life", None) is None or self.life.chart is not self._chart():
-            raise UserError("no life periods yet; ask for them first, e.g. :periods age 27")
+            raise error("session.no_periods")
         return self.life.text(check_lang(lang or self.lang))
+
+    @served("reading the conventions")
+    def conventions_text(self, lang=None) -> str:
+        """The conventions a line each, in the reader's language (``liuyao conventions``)."""
+        from .labels import vocabulary
+        from .results import conventions_text
+        return conventions_text(self.conventions(), check_lang(lang or self.lang), vocabulary(self.kb))
+
+    @served("reading the topics")
+    def topics_text(self, lang=None) -> str:
+        """The topics a line each, in the reader's language (``liuyao topics``)."""
+        from .labels import vocabulary
+        from .results import topics_text
+        return topics_text(self.topics(), check_lang(lang or self.lang), vocabulary(self.kb))
 
     @served("reading the topics")
     def topics(self) -> dict:
@@ -462,7 +477,7 @@ class Session:
             names = {topic, v["chinese"], v["korean"], *v["aliases"]}
             if name in names or str(name).casefold() == v["english"].casefold():
                 return names | {"any"}
-        raise UserError(f"unknown topic {name!r}: use one of {', '.join(self.topics())} (liuyao topics)")
+        raise error("question.unknown_topic_listed", name=name, choices=", ".join(self.topics()))
 
     @served("the facts of {0}")
     def facts(self, pred) -> FactRows:
@@ -477,20 +492,22 @@ class Session:
         from .coverage import coverage, default_seeds
         folder = Path(seeds) if seeds else default_seeds()
         if not folder.is_dir():
-            raise UserError(f"{folder}: the seed texts are not there; give --seeds DIR (or set LIUYAO_SEEDS)")
+            raise error("session.no_seeds", folder=folder)
         lines = coverage(folder)
         if seed is not None:
             lines = [entry for entry in lines if entry["seed"] == str(seed)]
             if not lines:
                 known = sorted({path.name[:3] for path in folder.glob("*.txt")})
-                raise UserError(f"--seed {seed}: no such seed; use one of {', '.join(known)}")
+                raise error("session.no_seed", seed=seed, choices=", ".join(known))
         return lines
 
     @served("reading the connectives")
     def connectives(self) -> dict:
-        """The words of an account and the phrases of the chart's facts (facts/connective.tsv)."""
+        """The words of an account and the phrases of the chart's facts (facts/connective.tsv), and
+        ``convention.<name>=<value>`` -> {lang: label} for a why-not's conventions."""
         from .judgment import connectives
-        return connectives(self.kb)
+        from .labels import convention_phrases
+        return {**connectives(self.kb), **convention_phrases(self.kb)}
 
     @served("the glossary entry of {0}")
     def glossary(self, term) -> dict:
@@ -520,5 +537,5 @@ class Session:
 def _folder(folder) -> str:
     """A user folder as proofs will name it (no trailing slash); it must exist."""
     if not os.path.isdir(folder):
-        raise UserError(f"{folder}: not a folder (give a folder with facts/ and kb/, or *.tsv and *.dl)")
+        raise error("cli.not_a_folder", folder=folder)
     return str(Path(folder))

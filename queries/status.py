@@ -29,43 +29,65 @@ def one_line(error) -> str:
     return " ".join(str(error).split())
 
 
-def message(error) -> str:
-    """What to print for an error: one line (the first problem of a folder, with a count)."""
+def message(error, lang="en") -> str:
+    """What to print for an error: one line (the first problem of a folder, with a count), in
+    the reader's language."""
+    from .messages import line, text
     if isinstance(error, MemoryError):
-        return "out of memory, so the question was stopped"
+        return text("status.out_of_memory", lang)
     if isinstance(error, KnowledgeError) and len(error.problems) > 1:
-        return f"{one_line(error.problems[0])} (and {len(error.problems) - 1} more; run liuyao check DIR)"
+        return text("status.more_problems", lang, first=one_line(error.problems[0]), more=len(error.problems) - 1)
     if isinstance(error, UserError):
-        return one_line(error)
-    return f"internal error: {type(error).__name__}: {one_line(error)}"
+        return line(error, lang)
+    return text("status.internal", lang, kind=type(error).__name__, text=one_line(error))
 
 
-def hint(error) -> str:
+def hint(error, lang="en") -> str:
     """What a command line adds to an error: the option that sets a limit the question met, and,
     past a memory limit, the limits no option changes (those of arithmetic)."""
+    from .messages import text
     if isinstance(error, QueryTimeout):
-        return "; --timeout SECONDS sets the limit"
+        return text("status.hint_timeout", lang)
     if isinstance(error, LimitExceeded):
         from .engine.terms import MAX_BITS, MAX_TEXT
-        return (f"; --memory MB sets the memory limit; the limits of arithmetic (texts of {MAX_TEXT:,} "
-                f"characters, numbers of {MAX_BITS} bits) are fixed")
+        return text("status.hint_memory", lang, text=MAX_TEXT, bits=MAX_BITS)
     if isinstance(error, MemoryError):
-        return "; ask less, or a lower --memory MB stops it sooner"
+        return text("status.hint_out_of_memory", lang)
     return ""
 
 
-def run(action, *args, prog="liuyao") -> int:
-    """Run a command; its status, or the status of the error it raised (its line on stderr)."""
+def run(action, *args, prog="liuyao", lang="en") -> int:
+    """Run a command; its status, or the status of the error it raised (its line on stderr, in
+    ``lang``)."""
     try:
         return action(*args)
     except (UserError, MemoryError) as e:
-        print(f"{prog}: {message(e)}{hint(e)}", file=sys.stderr)
+        print(f"{prog}: {message(e, lang)}{hint(e, lang)}", file=sys.stderr)
         return USER_ERROR
     except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=sys.stderr)
+        from .messages import text
+        print(f"{prog}: {text('status.interrupted', lang)}", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:
         return DONE
     except Exception as e:  # a bug of ours: one line, never a traceback
-        print(f"{prog}: {message(e)}", file=sys.stderr)
+        print(f"{prog}: {message(e, lang)}", file=sys.stderr)
         return INTERNAL_ERROR
+
+
+def lang_of(argv) -> str:
+    """The language a command line asks for (--lang LANG or --lang=LANG), before it is parsed, so
+    that even a parsing error is said in it; English when none or not one the views speak.
+
+    >>> lang_of(["chart", "--lang", "ko"]), lang_of(["--lang=zh"]), lang_of(["--lang", "fr"]), lang_of(None)
+    ('ko', 'zh', 'en', 'en')
+    """
+    from .engine import LANGS
+    words = list(argv if argv is not None else sys.argv[1:])
+    found = "en"
+    for i, word in enumerate(words):
+        if word == "--lang" and i + 1 < len(words):
+            found = words[i + 1]
+        elif word.startswith("--lang="):
+            found = word[len("--lang="):]
+    return found if found in LANGS else "en"

@@ -39,7 +39,7 @@ from difflib import get_close_matches
 
 from . import forward
 from .backend import Backend
-from .errors import LimitExceeded, UserError
+from .errors import LimitExceeded, UserError, said
 from .explain import Explanation
 from .forward import Partitions, Tables, is_local, order
 from .limits import Limits
@@ -72,7 +72,8 @@ def _bounded(method):
         except LimitExceeded as e:
             if e.named:
                 raise
-            raise type(e)(f"computing {self._budget.what}: {e}", named=True) from None
+            raise type(e)(f"computing {self._budget.what}: {e}", named=True, key="engine.computing",
+                          values={"what": self._budget.what, "reason": said(e)}) from None
         finally:
             self._budget = None
     return run
@@ -285,12 +286,16 @@ class KnowledgeBase:
     def _check_fact(self, pred, args):
         arity = self.program.arity(pred)
         if arity is None:
-            raise UserError(f"unknown predicate {pred}/{len(args)}{self.program.suggest(pred)}")
+            hint = self.program.suggestion(pred)
+            raise UserError(f"unknown predicate {pred}/{len(args)}{hint or ''}", key="engine.unknown_predicate",
+                            values={"pred": pred, "arity": len(args), "hint": said(hint or "")})
         if arity != len(args):
-            raise UserError(f"{pred} has {arity} arguments, not {len(args)}")
+            raise UserError(f"{pred} has {arity} arguments, not {len(args)}", key="engine.arity_fact",
+                            values={"pred": pred, "arity": arity, "given": len(args)})
         for a in args:
             if isinstance(a, bool) or not isinstance(a, (str, int)):
-                raise UserError(f"fact arguments must be strings or whole numbers, not {a!r}")
+                raise UserError(f"fact arguments must be strings or whole numbers, not {a!r}",
+                                key="engine.fact_argument", values={"value": repr(a)})
 
     @_bounded
     def assert_fact(self, pred, *args, where="asserted"):
@@ -379,7 +384,8 @@ class KnowledgeBase:
                           and self.program.arity(l.pred) not in (None, len(l.args))), None)
             if wrong is None:
                 raise
-            raise UserError(f"{e}; e.g. {self.example(wrong)}") from None
+            raise UserError(f"{e}; e.g. {self.example(wrong)}", key="engine.with_example",
+                            values={"reason": said(e), "example": self.example(wrong)}) from None
 
     def _one(self, body) -> str:
         """An example of one positive literal, of the goal's first predicate (or the first rule's)."""
@@ -481,7 +487,8 @@ class KnowledgeBase:
         self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
-            raise UserError(f"explain one positive literal at a time, e.g. {self._one(body)}")
+            raise UserError(f"explain one positive literal at a time, e.g. {self._one(body)}",
+                            key="engine.explain_one", values={"example": self._one(body)})
         atom = body[0]
         answers = self.solve(body)
         if not answers:
@@ -496,7 +503,8 @@ class KnowledgeBase:
         self._activate()
         body = self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
-            raise UserError(f"why-not takes one positive literal, e.g. {self._one(body)}")
+            raise UserError(f"why-not takes one positive literal, e.g. {self._one(body)}",
+                            key="engine.why_not_one", values={"example": self._one(body)})
         if self.solve(body):
             return None
         return Explanation(self).why_not(body[0], depth)
@@ -542,7 +550,8 @@ def _literals(goal) -> tuple:
 
 def _check_depth(name, value):
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_DEPTH:
-        raise UserError(f"{name} {value!r}: give a whole number from 0 to {MAX_DEPTH}")
+        raise UserError(f"{name} {value!r}: give a whole number from 0 to {MAX_DEPTH}", key="engine.depth",
+                        values={"name": name, "value": value, "most": MAX_DEPTH})
 
 
 def _shown(body, width=80) -> str:

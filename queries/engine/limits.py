@@ -41,7 +41,8 @@ class Limits:
             value = getattr(self, name)
             if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float))
                                       or not 0 < value < float("inf")):
-                raise UserError(f"the limit {name} {value!r}: give a positive number (or None for no limit)")
+                raise UserError(f"the limit {name} {value!r}: give a positive number (or None for no limit)",
+                                key="engine.limit_value", values={"name": name, "value": value})
 
     def budget(self, what="the question") -> "Budget":
         return Budget(self, what)
@@ -103,7 +104,8 @@ class Budget:
             self._too_large()
         if self.deadline is not None and time.monotonic() > self.deadline:
             raise QueryTimeout(f"computing {self.what} took longer than the limit of {self.limits.seconds:g} s, "
-                               "so it was stopped (a rule that never ends?)", named=True)
+                               "so it was stopped (a rule that never ends?)", named=True, key="engine.timeout",
+                               values={"what": self.what, "seconds": self.limits.seconds})
 
     def replay(self, trail) -> None:
         """Stop where work that held ``trail`` (pairs of what and the peak it reached) would have."""
@@ -115,4 +117,5 @@ class Budget:
     def _too_large(self):
         raise QueryTooLarge(f"computing {self.what} needed more than the limit of "
                             f"{self.limits.memory_mb:g} MB, so it was stopped (a rule that never ends, "
-                            "or a goal that joins too much?)", named=True)
+                            "or a goal that joins too much?)", named=True, key="engine.too_large",
+                            values={"what": self.what, "megabytes": self.limits.memory_mb})

@@ -19,7 +19,7 @@ from difflib import get_close_matches
 from pathlib import Path
 
 from .checks import closure, dependency_graph, program_problems, recursive_components
-from .errors import KnowledgeError, UserError
+from .errors import KnowledgeError, UserError, said
 from .files import knowledge_files, read_text
 from .reader import parse_goal, parse_text
 from .tables import read_table
@@ -107,8 +107,13 @@ class Program:
 
     def suggest(self, pred) -> str:
         """'; did you mean …?' with the nearest predicate names, or ''."""
+        return str(self.suggestion(pred) or "")
+
+    def suggestion(self, pred):
+        """The message '; did you mean …?' with the nearest predicate names, or None."""
         near = get_close_matches(pred, sorted(self.declared), n=3)
-        return f"; did you mean {', '.join(near)}?" if near else ""
+        return UserError(f"; did you mean {', '.join(near)}?", key="did_you_mean",
+                         values={"names": ", ".join(near)}) if near else None
 
     def goal(self, goal) -> tuple:
         """A goal (text, a literal or a tuple of literals) as literals checked against the
@@ -119,24 +124,32 @@ class Program:
             try:
                 goal = parse_goal(goal)
             except ValueError as e:
-                raise UserError(f"goal {_short(goal)!r}: {e}") from None
+                raise UserError(f"goal {_short(goal)!r}: {e}", key="engine.goal",
+                                values={"goal": _short(goal), "reason": said(e)}) from None
         if not isinstance(goal, (tuple, list)) or not goal or not all(isinstance(l, (Atom, Compare)) for l in goal):
-            raise UserError(f"a goal is text such as clash('子', X), or literals; not {_short(repr(goal))}")
+            raise UserError(f"a goal is text such as clash('子', X), or literals; not {_short(repr(goal))}",
+                            key="engine.goal_form", values={"goal": _short(repr(goal))})
         bound = set()
         for lit in goal:
             if isinstance(lit, Atom):
                 arity = self.arity(lit.pred)
                 if arity is None:
-                    raise UserError(f"unknown predicate {lit.pred}/{len(lit.args)}{self.suggest(lit.pred)}")
+                    hint = self.suggestion(lit.pred)
+                    raise UserError(f"unknown predicate {lit.pred}/{len(lit.args)}{hint or ''}",
+                                    key="engine.unknown_predicate",
+                                    values={"pred": lit.pred, "arity": len(lit.args), "hint": said(hint or "")})
                 if arity != len(lit.args):
-                    raise UserError(f"{lit.pred} has {arity} arguments, {lit} has {len(lit.args)}")
+                    raise UserError(f"{lit.pred} has {arity} arguments, {lit} has {len(lit.args)}", key="engine.arity",
+                                    values={"pred": lit.pred, "arity": arity, "literal": str(lit),
+                                            "given": len(lit.args)})
                 if not lit.negated:
                     bound |= set(term_vars(lit))
                 continue
             binds = lit.op in ("==", "in") and isinstance(lit.left, Var) and lit.left.name not in bound
             free = set(term_vars(lit.right) if binds and lit.op == "==" else [] if binds else term_vars(lit)) - bound
             if free:
-                raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal")
+                raise UserError(f"{lit} needs {', '.join(sorted(free))} bound by an earlier literal", key="engine.unbound",
+                                values={"literal": str(lit), "names": ", ".join(sorted(free))})
             if binds:
                 bound.add(lit.left.name)
         return tuple(goal)

@@ -24,6 +24,7 @@ import builtins
 import keyword
 import re
 
+from .errors import GoalError
 from .terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var, is_variable_name
 
 PREDICATE = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -40,16 +41,20 @@ TOO_DEEP = (RecursionError, MemoryError)   # what Python's own parser raises on 
 
 
 class Refused(Exception):
-    def __init__(self, node, message):
+    """A statement or goal the reader refuses; ``key`` and ``values`` name its message when it
+    has one (as a UserError's)."""
+
+    def __init__(self, node, message, key=None, **values):
         super().__init__(message)
         self.line = getattr(node, "lineno", 1)
+        self.key, self.values = key, values
 
 
 def _predicate(node) -> str:
     if isinstance(node, ast.Attribute):
         raise Refused(node, "attribute access is not allowed")
     if not isinstance(node, ast.Name):
-        raise Refused(node, "only predicates can be called")
+        raise Refused(node, "only predicates can be called", "reader.only_predicates")
     name = node.id
     if name.startswith("__") or name.startswith("_pyD"):
         raise Refused(node, f"the name {name!r} is reserved")
@@ -68,13 +73,14 @@ def _term(node, arithmetic=False, depth=0):
             raise Refused(node, f"the name {node.id!r} is reserved")
         if not is_variable_name(node.id):
             raise Refused(node, f"bare name {node.id!r} is not a variable (variables start with "
-                                f"A-Z or _); quote constants: '{node.id}'")
+                                f"A-Z or _); quote constants: '{node.id}'", "reader.bare_name", name=node.id)
         if node.id in RESERVED:
             raise Refused(node, f"{node.id!r} is a Python name; choose another variable name")
         return Var(node.id)
     if isinstance(node, ast.Constant):
         if isinstance(node.value, bool) or not isinstance(node.value, (str, int)):
-            raise Refused(node, f"constant {node.value!r} must be a quoted string or a whole number")
+            raise Refused(node, f"constant {node.value!r} must be a quoted string or a whole number",
+                          "reader.constant", value=repr(node.value))
         if isinstance(node.value, str) and any(not ch.isprintable() for ch in node.value):
             raise Refused(node, f"constant {node.value!r} has a line break or control character")
         return Const(node.value)
@@ -83,7 +89,7 @@ def _term(node, arithmetic=False, depth=0):
         return Const(-node.operand.value)
     if isinstance(node, ast.BinOp) and type(node.op) in ARITHMETIC:
         if not arithmetic:
-            raise Refused(node, "arithmetic is allowed only inside a comparison")
+            raise Refused(node, "arithmetic is allowed only inside a comparison", "reader.arithmetic")
         return Arith(ARITHMETIC[type(node.op)], _term(node.left, True, depth + 1),
                      _term(node.right, True, depth + 1))
     if isinstance(node, ast.JoinedStr):
@@ -101,12 +107,12 @@ def _term(node, arithmetic=False, depth=0):
 
 def _atom(node, negated=False) -> Atom:
     if not isinstance(node, ast.Call):
-        raise Refused(node, "expected a predicate call such as p(X, 'a')")
+        raise Refused(node, "expected a predicate call such as p(X, 'a')", "reader.expected_call")
     name = _predicate(node.func)
     if node.keywords:
         raise Refused(node, "keyword arguments are not allowed")
     if not node.args:
-        raise Refused(node, f"{name}() needs at least one argument")
+        raise Refused(node, f"{name}() needs at least one argument", "reader.no_arguments", name=name)
     if len(node.args) > MAX_ARGUMENTS:
         raise Refused(node, f"{name} has {len(node.args)} arguments; at most {MAX_ARGUMENTS}")
     for arg in node.args:
@@ -121,7 +127,7 @@ def _literal(node):
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Invert):
         return _atom(node.operand, negated=True)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-        raise Refused(node, "Python 'not' is silently wrong in pyDatalog; negate with ~")
+        raise Refused(node, "Python 'not' is silently wrong in pyDatalog; negate with ~", "reader.not")
     if isinstance(node, ast.BoolOp):
         word = "and" if isinstance(node.op, ast.And) else "or"
         hint = "join literals with &" if word == "and" else "write one rule per alternative"
@@ -323,21 +329,26 @@ def parse_goal(text: str) -> tuple:
     if text.endswith("."):
         text = text[:-1]
     if not text:
-        raise ValueError("the goal is empty; write e.g. clash('子', X)")
+        raise GoalError("the goal is empty; write e.g. clash('子', X)", key="engine.goal_empty")
     if len(text) > MAX_GOAL:
-        raise ValueError(f"the goal has {len(text):,} characters; at most {MAX_GOAL:,}")
+        raise GoalError(f"the goal has {len(text):,} characters; at most {MAX_GOAL:,}", key="engine.goal_long",
+                        values={"length": len(text), "most": MAX_GOAL})
     if "\x00" in text:
-        raise ValueError(f"the goal holds a null character at column {text.index(chr(0)) + 1}; goals are text")
+        column = text.index(chr(0)) + 1
+        raise GoalError(f"the goal holds a null character at column {column}; goals are text",
+                        key="engine.goal_null", values={"column": column})
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as e:
         at = f" at column {e.offset}" if e.offset else ""
-        raise ValueError(f"syntax error in goal{at}: {e.msg}") from None
+        raise GoalError(f"syntax error in goal{at}: {e.msg}", key="engine.goal_syntax_at" if e.offset else
+                        "engine.goal_syntax", values={"column": e.offset, "reason": e.msg} if e.offset else
+                        {"reason": e.msg}) from None
     except (TOO_DEEP + (ValueError,)) as e:
         raise ValueError(f"the goal is nested too deeply or is not text ({type(e).__name__})") from None
     try:
         return tuple(_literal(n) for n in _conjuncts(tree.body))
     except Refused as e:
-        raise ValueError(str(e)) from None
+        raise GoalError(str(e), key=e.key, values=e.values) from None
     except TOO_DEEP:
-        raise ValueError("the goal is nested too deeply") from None
+        raise GoalError("the goal is nested too deeply", key="engine.goal_deep") from None

@@ -7,6 +7,7 @@ into ``… (expand #n)`` and ``subproof(proof, n)`` gives it back.
 from __future__ import annotations
 
 import json
+import re
 from functools import reduce
 
 from .terms import Var, show
@@ -167,6 +168,18 @@ class Words:
         for cast, word in self.casts.items():
             text = text.replace(f"'{cast}'", word)
         return text
+
+    def convention_value(self, convention, value) -> str:
+        """A convention's value by its label (``convention.<name>=<value>`` in the phrases), quoted
+        as the language quotes, else as it is.
+
+        >>> Words((), "ko", {"convention.zi_hour=next-day": {"ko": "다음 날"}}).convention_value("zi_hour", "next-day")
+        '「다음 날」'
+        """
+        name = self.phrases.get(f"convention.{convention}={value}", {}).get(self.lang)
+        if not name:
+            return show(value)
+        return f"“{name}”" if self.lang == "en" else f"「{name}」"
 
     def conventions(self, used) -> str:
         return ", ".join(f"{self.name(k)}={self.name(v, convention=k)}" for k, v in used)
@@ -470,9 +483,13 @@ def _values(values) -> str:
     return ", ".join(show(v) for v in values)
 
 
-def failure_parts(f, lang: str = "en") -> tuple:
+_CONVENTION = re.compile(r"convention\('[^']*', '([^']+)', '[^']*'\)")
+
+
+def failure_parts(f, lang: str = "en", words: "Words | None" = None) -> tuple:
     """(rule, file:line, what it lacks) of one rule of a why-not: its first failing literal with
-    the chart's value, or, when its body holds, for which values it holds."""
+    the chart's value, or, when its body holds, for which values it holds. A convention's
+    values are named by their labels when ``words`` has them (``Words.convention_value``)."""
     w = WORDS[_lang(lang)]
     title = f"{f.rule.id} {f.rule.title}".strip()
     if not f.literal:
@@ -481,14 +498,18 @@ def failure_parts(f, lang: str = "en") -> tuple:
     line = f"{f.literal} {w['fails']}"
     if f.actual:
         wanted, found = f.actual
+        convention = _CONVENTION.fullmatch(f.literal)
+        if convention and words is not None:
+            name = convention.group(1)
+            wanted, found = words.convention_value(name, wanted), [words.convention_value(name, v) for v in found]
         line += " — " + w["actual"].format(found=_values(found), wanted=show(wanted))
     tried = "; ".join(f"{k} ∈ {{{_values(vals)}}}" for k, vals in f.tried)
     return title, f.where, line + (f"  [{w['tried']} {tried}]" if tried else "")
 
 
-def failure_line(f, lang: str = "en") -> str:
+def failure_line(f, lang: str = "en", words: "Words | None" = None) -> str:
     """``failure_parts`` as one line: ``rule (file:line): what it lacks``."""
-    title, where, lacks = failure_parts(f, lang)
+    title, where, lacks = failure_parts(f, lang, words)
     return f"{title} ({where}): {lacks}"
 
 
@@ -522,7 +543,7 @@ def _why_lines(why, lang, level, ids, shown, words) -> list:
             out.append(f"{pad}   · {w['no_rows'] if node.table != 'no rows' else w['no_rule']} "
                        f"{node.table if node.table != 'no rows' else ''}".rstrip())
         for f in node.failures:
-            out.append(f"{pad}   · {words.literal(failure_line(f, lang))}")
+            out.append(f"{pad}   · {words.literal(failure_line(f, lang, words))}")
             if level == "full":
                 for proof in f.because:
                     out.append(f"{pad}      {w['because']}")

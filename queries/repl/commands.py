@@ -24,47 +24,42 @@ from ..engine import LANGS
 from ..engine.limits import Limits
 from ..errors import KnowledgeError, UserError
 from ..options import CAST, JUDGE, SEARCH
-from ..status import message, one_line
+from ..messages import error, messages, text as say
+from ..status import message
 from .reader import MORE, PROMPT, goal_text, is_complete
 
 DEFAULT_DEPTH = 3
 HINT = ":"                  # how an answer names another command: :facts PRED
 
-COMMANDS = {
-    "cast": ("787889 month 戌 day 乙巳 | … at ISO tz ZONE | 山火賁 to 地火明夷 … | coins … | random seed N",
-             "cast a chart; it becomes C (also year, hour, zi-hour, set NAME=VALUE)"),
-    "chart": ("[json]", "show the chart of the current cast"),
-    "judge": ("TOPIC [about PERSON] [asker man|woman] [horizon UNIT] [proof]",
-              "put a question to the cast: the use-god, the readings, the verdict and the timing (the question "
-              "stays on C)"),
-    "when": ("[TOPIC [about PERSON] [asker man|woman] [horizon UNIT]]",
-             "every timing candidate 應期 of the question (put it first when given), with dates, reasons and rules"),
-    "stars": ("", "where the stars 神煞 fall for the current cast, and on which lines"),
-    "describe": ("[about PERSON]", "describe the person asked about 形性: looks and temperament (seed 001:3–27)"),
-    "periods": ("age N | born YEAR", "the life periods 大限/小限 at that age (seed 001:31–51; the age counted 虛歲)"),
-    "why": ("GOAL | RULE", "prove a goal (its first answer), or a rule's head through that rule, as a tree citing "
-            "sources"),
-    "whynot": ("GOAL | RULE | source SEED:LINE",
-               "why a goal, a rule or the readings of a book line do not hold: the first failing condition"),
-    "expand": ("N", "show the folded part #N of the last proof"),
-    "depth": ("N | all", "fold proofs below this depth (now {depth})"),
-    "level": ("student | full", "how much of a proof to show: student folds what a student takes as given (now {level})"),
-    "rules": ("PRED | grep TEXT | source SEED:LINE | topic TOPIC",
-              "the rules of a predicate, a classical name, a line of a book or a topic, with sources and file:line"),
-    "facts": ("PRED", "the stated facts of a predicate, each with file:line"),
-    "explain": ("TERM", "a classical term (月破, 월파, month-broken): its definition, the book lines and rules "
-                "behind it, and where it holds on the current cast"),
-    "topics": ("", "the topics of a question, their use-gods and aliases"),
-    "load": ("DIR", "load a user knowledge folder (DIR/kb/*.dl, DIR/facts/*.tsv)"),
-    "reload": ("", "read the loaded folders again"),
-    "lang": (" | ".join(LANGS), "the language of explanations (now {lang})"),
-    "conventions": ("", "the named conventions, their values and your choices"),
-    "set": ("NAME VALUE", "choose a convention value for the next :cast"),
-    "timeout": ("SECONDS", "the time limit of each question (now {timeout})"),
-    "memory": ("MB", "the memory limit of each question, in megabytes (now {memory})"),
-    "help": ("", "this list"),
-    "quit": ("", "leave (or Ctrl-D)"),
+USAGE = {
+    "cast": "787889 month 戌 day 乙巳 | … at ISO tz ZONE | 山火賁 to 地火明夷 … | coins … | random seed N",
+    "chart": "[json]",
+    "judge": "TOPIC [about PERSON] [asker man|woman] [horizon UNIT] [proof]",
+    "when": "[TOPIC [about PERSON] [asker man|woman] [horizon UNIT]]",
+    "stars": "",
+    "describe": "[about PERSON]",
+    "periods": "age N | born YEAR",
+    "why": "GOAL | RULE",
+    "whynot": "GOAL | RULE | source SEED:LINE",
+    "expand": "N",
+    "depth": "N | all",
+    "level": "student | full",
+    "rules": "PRED | grep TEXT | source SEED:LINE | topic TOPIC",
+    "facts": "PRED",
+    "explain": "TERM",
+    "topics": "",
+    "load": "DIR",
+    "reload": "",
+    "lang": " | ".join(LANGS),
+    "conventions": "",
+    "set": "NAME VALUE",
+    "timeout": "SECONDS",
+    "memory": "MB",
+    "help": "",
+    "quit": "",
 }
+# name -> (usage, what it does): the help of each command is message help.NAME of facts/message.tsv.
+COMMANDS = {name: (usage, messages()[f"help.{name}"]["en"]) for name, usage in USAGE.items()}
 ALIASES = {"why-not": "whynot", "why_not": "whynot", "q": "quit", "exit": "quit", "?": "help",
            "h": "help", "convention": "conventions"}
 EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand": "4", "rules": "clash",
@@ -108,7 +103,7 @@ class Repl:
 
     def error(self, text: str) -> None:
         self.failures += 1
-        self.say(f"error: {text}")
+        self.say(say("status.error", self.lang, text=text))
 
     def start(self) -> None:
         """Report what the session could not load at start (bad --kb folders), once."""
@@ -119,7 +114,7 @@ class Repl:
             for notice in self.session.notices():
                 self.say(notice)
         except UserError as e:
-            self.error(one_line(e))
+            self.error(message(e, self.lang))
 
     # ---- running ---------------------------------------------------------------------------
 
@@ -132,13 +127,13 @@ class Repl:
         try:
             if stripped.startswith(":"):
                 return self.command(stripped[1:])
-            self.say(self.session.ask_table(goal_text(stripped)).text())
+            self.say(self.session.ask_table(goal_text(stripped)).text(self.lang))
         except KnowledgeError as e:
             self.failures += 1
             for problem in e.problems:
                 self.say(problem)
         except Exception as e:  # a user error, or a bug of ours: one line, never a traceback
-            self.error(message(e))
+            self.error(message(e, self.lang))
         return True
 
     def run_script(self, lines) -> int:
@@ -174,8 +169,8 @@ class Repl:
         if name not in COMMANDS:
             from difflib import get_close_matches
             near = get_close_matches(name, list(COMMANDS), n=1)
-            raise UserError(f"unknown command :{name}" + (f"; did you mean :{near[0]}?" if near else "")
-                            + " (:help lists them)")
+            raise error("repl.unknown_command", name=name,
+                        hint=("repl.did_you_mean_command", {"name": near[0]}) if near else "")
         if name == "quit":
             return False
         getattr(self, "do_" + name)(rest)
@@ -184,8 +179,9 @@ class Repl:
     def _need(self, rest, what):
         if not rest:
             usage = COMMANDS[what][0]
-            raise UserError(f":{what} needs {usage.split(' | ')[0] if usage else 'nothing'}, e.g. :{what} "
-                            + EXAMPLES.get(what, ""))
+            if not usage:
+                raise error("repl.needs_nothing", what=what, example=EXAMPLES.get(what, ""))
+            raise error("repl.needs", what=what, usage=usage.split(" | ")[0], example=EXAMPLES.get(what, ""))
         return rest
 
     def _words(self, rest, what) -> dict:
@@ -198,25 +194,28 @@ class Repl:
     def do_help(self, rest):
         values = {"depth": self.depth if self.depth is not None else "all", "level": self.level, "lang": self.lang,
                   **self._limits()}
-        lines = ["?- GOAL.   answers as a table (C is the current cast); the '?-' may be left out"]
-        for name, (usage, text) in COMMANDS.items():
-            lines.append(f":{name}{' ' + usage if usage else ''}\n    {text.format(**values)}")
+        lines = [say("help.goal", self.lang)]
+        for name, usage in USAGE.items():
+            lines.append(f":{name}{' ' + usage if usage else ''}\n    {say(f'help.{name}', self.lang, **values)}")
         self.say("\n".join(lines))
 
     def _limits(self) -> dict:
         if hasattr(self.session, "set_memory"):
-            return {"timeout": _seconds(self.session.timeout), "memory": _megabytes(self.session.memory_mb)}
+            return {"timeout": _seconds(self.session.timeout, self.lang),
+                    "memory": _megabytes(self.session.memory_mb, self.lang)}
         limits = self.session.limits or Limits()
-        return {"timeout": _seconds(limits.seconds), "memory": _megabytes(limits.memory_mb)}
+        return {"timeout": _seconds(limits.seconds, self.lang), "memory": _megabytes(limits.memory_mb, self.lang)}
 
     def do_cast(self, rest):
         try:
             kwargs, note = options.cast_arguments(self._words(rest, "cast"),
                                                   example=":cast random seed 7 month 戌 day 乙巳")
         except UserError as e:
-            raise UserError(e if str(e).startswith(":cast") else f":cast: {e}") from None
-        if note:
-            self.say(note)
+            if str(e).startswith(":cast"):
+                raise
+            raise error("repl.cast", reason=e.said()) from None
+        if note:                                        # a random cast without a seed: the seed chosen
+            self.say(say("options.random_seed", self.lang, seed=kwargs["seed"]))
         self.session.cast(**kwargs)
         self.say(self.session.chart_text())
 
@@ -224,13 +223,13 @@ class Repl:
         if rest == "json":
             self.say(self.session.chart_json())
         elif rest:
-            raise UserError(f":chart {rest}: write :chart or :chart json")
+            raise error("repl.chart", rest=rest)
         else:
             self.say(self.session.chart_text())
 
     def _put(self, values, what):
         if "topic" not in values:
-            raise UserError(f":{what} needs a topic, e.g. :{what} {EXAMPLES[what]} (:topics lists them)")
+            raise error("repl.needs_topic", what=what, example=EXAMPLES[what])
         self.session.judge(values["topic"], about=values.get("about"), asker=values.get("asker"),
                            horizon=values.get("horizon"))
 
@@ -241,7 +240,7 @@ class Repl:
         said = self.session.judgment_text()
         level = values.get("level", self.level)
         if level not in render.LEVELS:
-            raise UserError(f":judge level {level}: use one of {', '.join(render.LEVELS)}")
+            raise error("repl.judge_level", level=level, choices=", ".join(render.LEVELS))
         if values.get("proof"):
             self.proof = self.session.judgment_proof()
             said += "\n\n" + render.text(self.proof, self.lang, depth=values.get("depth", self.depth), level=level,
@@ -269,8 +268,7 @@ class Repl:
         self.say(stars_text(self.session.stars()))
 
     def do_topics(self, rest):
-        from ..results import topics_text
-        self.say(topics_text(self.session.topics()))
+        self.say(self.session.topics_text())
 
     def do_why(self, rest):
         from ..engine import render
@@ -303,20 +301,20 @@ class Repl:
         if why is None:
             self.say(f"{goal} holds; :why {goal} shows the proof")
             return
-        self.say(render.why_not_text(why, self.lang, self.level))
+        self.say(render.why_not_text(why, self.lang, self.level, phrases=self.session.connectives()))
 
     def do_expand(self, rest):
         from ..engine import render
         text = self._need(rest, "expand").lstrip("#")
         if self.proof is None:
-            raise UserError("no proof yet; :why GOAL first")
+            raise error("repl.no_proof")
         try:
             n = int(text)
         except ValueError:
-            raise UserError(f":expand {rest}: give the number of a folded part, e.g. :expand 4") from None
+            raise error("repl.expand", rest=rest) from None
         sub = render.subproof(self.proof, n)
         if sub is None:
-            raise UserError(f"the last proof has no #{n} (it has #1 … #{len(render.number(self.proof))})")
+            raise error("repl.no_part", n=n, count=len(render.number(self.proof)))
         self.say(render.text(sub, self.lang, depth=self.depth, level=self.level, numbers=render.number(self.proof)))
 
     def do_depth(self, rest):
@@ -327,18 +325,19 @@ class Repl:
             try:
                 self.depth = int(text)
             except ValueError:
-                raise UserError(f":depth {text}: give a whole number, or all") from None
+                raise error("repl.depth", text=text) from None
             if self.depth < 1:
-                raise UserError(":depth: give 1 or more, or all")
-        self.say(f"proofs fold below depth {self.depth}" if self.depth else "proofs are shown whole")
+                raise error("repl.depth_positive")
+        self.say(say("repl.proofs_fold", self.lang, depth=self.depth) if self.depth else
+                 say("repl.proofs_whole", self.lang))
 
     def do_level(self, rest):
         from ..engine.render import LEVELS
         text = self._need(rest, "level")
         if text not in LEVELS:
-            raise UserError(f":level {text}: use one of {', '.join(LEVELS)}")
+            raise error("repl.level", text=text, choices=", ".join(LEVELS))
         self.level = text
-        self.say(f"proofs are shown at the {text} level")
+        self.say(say("repl.level_now", self.lang, level=text))
 
     def do_rules(self, rest):
         values = self._words(rest, "rules")
@@ -367,57 +366,56 @@ class Repl:
             for problem in e.problems:
                 self.say(problem)
             n = len(e.problems)
-            self.say(f"{folder}: {n} problem{'s' if n != 1 else ''}; not loaded")
+            self.say(say("repl.not_loaded", self.lang, folder=folder, count=n,
+                         problems=("word.problem" if n == 1 else "word.problems", {})))
             return
         self._vocabulary = None
-        self.say(_summary_line("loaded", summary))
+        self.say(_summary_line("repl.loaded", summary, self.lang))
 
     def do_reload(self, rest):
         summaries = self.session.reload()
         self._vocabulary = None
         if not summaries:
-            self.say("reloaded the shipped knowledge")
+            self.say(say("repl.reloaded_shipped", self.lang))
         for summary in summaries:
-            self.say(_summary_line("reloaded", summary))
+            self.say(_summary_line("repl.reloaded", summary, self.lang))
 
     def do_lang(self, rest):
         self.session.set_lang(self._need(rest, "lang"))
-        self.say(f"language: {self.lang}")
+        self.say(say("language_now", self.lang, lang=self.lang))
 
     def do_conventions(self, rest):
-        from ..results import conventions_text
-        self.say(conventions_text(self.session.conventions()))
+        self.say(self.session.conventions_text())
 
     def do_set(self, rest):
         parts = self._need(rest, "set").replace("=", " ").split()
         if len(parts) != 2:
-            raise UserError(f":set {rest}: write :set NAME VALUE, e.g. :set zi_hour next-day")
+            raise error("repl.set", rest=rest)
         self.session.set_convention(*parts)
-        self.say(f"{parts[0]} = {parts[1]} for the next :cast")
+        self.say(say("repl.set_done", self.lang, name=parts[0], value=parts[1]))
 
     def do_timeout(self, rest):
         seconds = self._limit(rest, "timeout", "seconds", "2")
         self.session.timeout = seconds
-        self.say(f"time limit: {_seconds(seconds)}")
+        self.say(say("repl.time_limit", self.lang, limit=_seconds(seconds, self.lang)))
 
     def do_memory(self, rest):
         megabytes = self._limit(rest, "memory", "megabytes", "256")
         self.session.set_memory(megabytes)
-        self.say(f"memory limit: {_megabytes(megabytes)} (the worker was started again, the session restored)")
+        self.say(say("repl.memory_limit", self.lang, limit=_megabytes(megabytes, self.lang)))
 
     def _limit(self, rest, what, unit, example):
         """The limit a :timeout or :memory gives (None for 0: no limit), as --timeout and --memory."""
         text = self._need(rest, what)
         if not hasattr(self.session, "set_memory"):
             now = self._limits()
-            raise UserError(f"this session runs without a sandbox, so its limits are those it started with "
-                            f"({now['timeout']}, {now['memory']}; --timeout and --memory set them)")
+            raise error("repl.no_sandbox", timeout=now["timeout"], memory=now["memory"])
         try:
             value = float(text)
         except ValueError:
             value = -1.0
         if not 0 <= value < float("inf"):
-            raise UserError(f":{what} {text}: give a positive number of {unit}, e.g. :{what} {example} (0 for none)")
+            raise error("repl.limit", what=what, text=text, unit=(f"unit.{unit}", {}), example=example)
         return value or None
 
     # ---- completion data -------------------------------------------------------------------
@@ -431,16 +429,18 @@ class Repl:
         return self._vocabulary
 
 
-def _seconds(value):
-    return "none" if value is None else f"{value:g} s"
+def _seconds(value, lang="en"):
+    return say("limit.none", lang) if value is None else f"{value:g} s"
 
 
-def _megabytes(value):
-    return "none" if value is None else f"{value:g} MB"
+def _megabytes(value, lang="en"):
+    return say("limit.none", lang) if value is None else f"{value:g} MB"
 
 
-def _summary_line(verb, s) -> str:
+def _summary_line(key, s, lang) -> str:
     rules, facts = s["rules"], s["facts"]
     preds = f" ({', '.join(s['predicates'])})" if s["predicates"] else ""
-    line = f"{verb} {s['folder']}: {rules} rule{'s' if rules != 1 else ''}, {facts} fact{'s' if facts != 1 else ''}{preds}"
-    return "\n".join([line] + [f"{w} (warning)" for w in s["warnings"]])
+    line = say(key, lang, folder=s["folder"], rules=rules, facts=facts, preds=preds,
+               rules_word=("word.rule" if rules == 1 else "word.rules", {}),
+               facts_word=("word.fact" if facts == 1 else "word.facts", {}))
+    return "\n".join([line] + [say("repl.warning", lang, text=w) for w in s["warnings"]])

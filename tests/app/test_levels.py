@@ -34,7 +34,7 @@ def test_why_not_at_student_level_leaves_out_the_proofs_it_stood_on(capsys):
     _, full, _ = run(capsys, *goal)
     _, student, _ = run(capsys, *goal, "--level", "student")
     assert "given:" in full and "given:" not in student
-    assert "here it is month-only, not month-or-day" in student
+    assert "here it is “prosperous in the month only”, not “prosperous or helped by the day”" in student
 
 
 def test_an_unknown_level_is_a_user_error(capsys):

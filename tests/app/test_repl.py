@@ -154,7 +154,7 @@ def test_every_command_through_a_pipe(transcript):
     assert "year 甲辰" in said[":cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 戊寅"] or \
         said[":cast 787889 at 2024-10-08T04:00 tz Asia/Seoul year 甲辰 hour 戊寅"].startswith("error:")
     assert "year 甲辰" in said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 戊寅"]
-    assert said[":lang ko"] == "language: ko" and "[규칙] clash(子, 午)" in said[":why clash('子', '午')"]
+    assert said[":lang ko"] == "언어: ko" and "[규칙] clash(子, 午)" in said[":why clash('子', '午')"]
     assert "不成立" in said[":whynot clash('子', '丑')"]
     assert said[":depth 2"] == "proofs fold below depth 2" and said[":depth all"] == "proofs are shown whole"
     assert said[":load mine"] == "loaded mine: 1 rule, 0 facts (void_exempt)"

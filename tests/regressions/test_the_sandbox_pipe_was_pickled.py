@@ -63,7 +63,7 @@ def test_a_malformed_request_is_a_one_line_error_and_the_worker_goes_on():
         box._process.stdin.write(_framed(b'{"t": ["ask", {"t": []}, {"d": [[1, 2]]}]}'))
         box._process.stdin.flush()
         assert box._wait("ask", loading=False) == (
-            "error", "UserError", "a malformed request: a request whose keyword names are not strings", None, None)
+            "error", "UserError", "a malformed request: a request whose keyword names are not strings", None, None, None)
         assert box.ask("clash('子', X)") == [("午",)]
 
 

@@ -1,0 +1,143 @@
+"""The messages: every one in the three languages with the same placeholders, every key the code
+says in the table, the English the line the code prints, and a Korean or Chinese line with no
+Latin words but option and command names, predicate names, file names and what the user gave."""
+import re
+from pathlib import Path
+
+import pytest
+
+from queries import KnowledgeBase
+from queries import options
+from queries.cli import main
+from queries.errors import UserError
+from queries.messages import error, line, messages, placeholders, text
+
+ROOT = Path(__file__).resolve().parents[2]
+LATIN = re.compile(r"[A-Za-z][A-Za-z_'-]*")
+# Words a line may keep in every language: the program and its commands, code in examples
+# (a goal, a convention setting), and what a reader types (a topic, a person, a side).
+KEPT = {"liuyao", "facts", "rules", "why-not", "why", "judge", "when", "check", "conventions", "topics", "json", "all", "student",
+        "full", "month", "day", "about", "age", "born", "proof", "level", "set", "seed", "Python", "pyDatalog",
+        "Ctrl-D", "e", "p", "X", "Y", "a", "x", "n", "H", "T", "HHT", "HTT", "TTT", "HHH", "HTH", "TTH", "None",
+        "Grace", "King", "Wen", "datetime", "month-broken", "not"}
+
+
+def _said_keys():
+    """Every message key the code names: error("k"…), text/say("k"…), key="k", ("k", {…}), Refused(…, "k")."""
+    keys = set()
+    said = (r'\b(?:error|text|say)\(\s*"([a-z_]+\.[a-z_.]+|did_you_mean|unknown_language|language_now)"', r'\("([a-z]+\.[a-z_]+)", \{', r'"([a-z]+\.[a-z_]+)" if ',
+            r' else "([a-z]+\.[a-z_]+)"')
+    raised = (r'key="([a-z_.]+)"', r'"(reader\.[a-z_]+)"', r'"(engine\.[a-z_]+)"')
+    for path in (ROOT / "queries").rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        for pattern in raised + (said if "messages import" in source else ()):
+            keys.update(re.findall(pattern, source))
+    return keys
+
+
+def test_every_message_has_three_languages_with_the_same_placeholders():
+    table = messages()
+    assert len(table) > 150
+    for key, names in table.items():
+        assert set(names) == {"ko", "zh", "en"} and all(names.values()), key
+        assert placeholders(names["ko"]) == placeholders(names["en"]) == placeholders(names["zh"]), key
+
+
+def test_every_key_the_code_says_is_in_the_table():
+    said = _said_keys()
+    assert {"engine.unknown_predicate", "cast.tz_needs_at", "reader.bare_name", "word.errors"} <= said
+    assert sorted(said - set(messages())) == []
+
+
+def test_a_korean_or_chinese_message_has_no_latin_words_but_names_and_code():
+    known = {p for p, _ in KnowledgeBase().program.predicates()} if hasattr(KnowledgeBase().program, "predicates") \
+        else set(KnowledgeBase().program.declared)
+    for key, names in messages().items():
+        for lang in ("ko", "zh"):
+            bare = re.sub(r"\{[^}]*\}", " ", names[lang])
+            words = [w for w in re.split(r"[\s,;()（）：；，、。?？'\"]+", bare) if w]
+            foreign = [w for w in (w.rstrip(":") for w in words) if LATIN.search(w) and not _kept(w, known)]
+            assert foreign == [], (key, lang, foreign)
+
+
+def _words_typed():
+    """The words a reader types as values: topics, persons, the asker's sides, units, the
+    conventions and their values."""
+    kb = KnowledgeBase()
+    return ({word for row in kb.match("convention_value", None, None, None) for word in row[:2]} | {t for t, *_ in kb.match("topic", None, None, None, None, None, None)}
+            | {p for p, *_ in kb.match("person", None, None, None, None, None)}
+            | {side for side, _ in kb.match("marriage_use", None, None)} | {"hour", "day", "month", "year"})
+
+
+TYPED = _words_typed() | {o.word for group in (options.CAST, options.JUDGE, options.LIMITS, options.DESCRIBE,
+                                                 options.PERIODS, options.SEARCH) for o in group}
+
+
+def _kept(word, predicates) -> bool:
+    """An option (--x), a command (:x), a metavariable or acronym (DIR, UTC), a file or code
+    (with / . * = _ or digits), a predicate, or a word of KEPT."""
+    return (word.startswith(("--", ":", "#", "?-")) or word.isupper() or word.strip("-").isupper()
+            or any(ch in word for ch in "/.*=_[]|:0123456789") or word in predicates or word in KEPT or word in TYPED
+            or word.startswith(("clash", "p(", "hidden_god", "zi_hour")))
+
+
+@pytest.mark.parametrize("make", [
+    lambda kb: kb.ask("clsh('子', X)"),
+    lambda kb: kb.ask("clash('子', X, Y)"),
+    lambda kb: kb.ask("clash(子, X)"),
+    lambda kb: kb.ask("clash('子', X"),
+    lambda kb: kb.ask("clash('子', X) & Y > 1"),
+    lambda kb: kb.ask(""),
+    lambda kb: kb.why_not("clash('子', X) & clash(X, Y)"),
+])
+def test_the_english_of_an_engine_message_is_its_text(make):
+    with pytest.raises(UserError) as raised:
+        make(KnowledgeBase())
+    e = raised.value
+    assert e.key in messages() and text(e.key, "en", **e.values) == str(e)
+    assert line(e, "ko") != str(e) and line(e, "zh") != str(e)
+
+
+def test_an_error_says_its_message_in_each_language():
+    e = error("repl.no_part", n=9, count=4)
+    assert str(e) == line(e) == "the last proof has no #9 (it has #1 … #4)"
+    assert line(e, "ko") == "마지막 증명에 #9 이(가) 없습니다 (#1 … #4 이 있습니다)"
+    assert line(e, "zh") == "上一證明無 #9（有 #1 … #4）"
+    assert line(UserError("plain"), "ko") == "plain"       # a message without a key keeps its text
+
+
+@pytest.mark.parametrize("argv", [
+    ["judge", "787889", "--month", "戌", "--day", "乙巳", "--topic", "wealth", "--horizon", "week"],
+    ["judge", "787889", "--month", "戌", "--day", "乙", "--topic", "wealth"],
+    ["judge", "787889", "--month", "戌", "--day", "乙巳", "--topic", "marriage"],
+    ["chart", "787889", "--month", "戌", "--day", "乙巳", "--tz", "Asia/Seoul"],
+    ["chart", "787889", "--at", "yesterday"],
+    ["chart", "78788", "--month", "戌", "--day", "乙巳"],
+    ["chart", "787889", "--month", "戌", "--day", "乙巳", "--frobnicate"],
+    ["ask", "clsh('子', X)"],
+    ["ask", "clash(子, X)"],
+    ["why-not"],
+])
+@pytest.mark.parametrize("lang", ["ko", "zh"])
+def test_an_error_line_in_korean_or_chinese(capsys, argv, lang):
+    code = main(argv + ["--lang", lang])
+    out, err = capsys.readouterr()
+    english = (main(argv), capsys.readouterr()[1])[1]
+    assert code == 2 and out == "" and err.count("\n") == 1 and err != english
+    given = set(argv)
+    bare = err.removeprefix("liuyao: ")
+    words = [w.rstrip(":") for w in re.split(r"[\s,;()（）：；，、。?？'\"]+", bare) if w and LATIN.search(w)]
+    assert [w for w in words if not _kept(w, set()) and w not in given and not any(w in g for g in given)] == []
+
+
+@pytest.mark.parametrize("lang, wanted, found", [
+    ("ko", "「왕상은 암동, 휴수는 일파」", "「언제나 암동」"),
+    ("zh", "「旺暗動衰日破」", "「皆為暗動」"),
+    ("en", "“strong moves in secret, weak is broken”", "“always moves in secret”"),
+])
+@pytest.mark.parametrize("level", ["full", "student"])
+def test_a_why_not_names_a_conventions_values_by_their_labels(capsys, lang, wanted, found, level):
+    code = main(["why-not", "day_break(C, 3)", "787889", "--month", "戌", "--day", "乙巳", "--lang", lang,
+                 "--level", level, "--set", "day_clash_static=always-hidden-motion"])
+    failed = capsys.readouterr()[0].splitlines()[1]
+    assert code == 0 and wanted in failed and found in failed and "always-hidden-motion" not in failed

@@ -20,3 +20,63 @@ def test_a_servant_question_lists_both_books_side_by_side(kb, asked, fires, day,
 def test_a_servant_asked_about_reads_the_offspring_too(kb, asked, fires):
     chart = asked("797777", "寅", "丙子", "wealth", about="servant")
     assert fires(chart, "r004.103.servant_by_offspring") and fires(chart, "r004.103.servant_not_void")
+
+
+BY_FOUR = {"reading_order": "seed-004-155"}
+CHAPTERS = [
+    # parents and documents: 父母 發動克世，必有信至 (004:75)
+    ("788676", "寅", "己巳", "news", None, "r004.75.return_letter.news", ":75"),
+    # siblings and rivals: 兄弟 發動克世，我必費財 (004:87)
+    ("988688", "巳", "壬申", "lawsuit", None, "r004.87.lawsuit_world", ":87"),
+    # children and medicine: 子孫 當權發動，其病即安 (004:103)
+    ("688988", "寅", "庚辰", "medicine", None, "r004.103.illness.medicine", ":103"),
+    # wife and wealth: 妻財 宜生世克世，大吉 (004:111)
+    ("777687", "申", "己卯", "wealth", None, "r004.111.wealth.wealth.1", ":111"),
+    # office and illness: 官鬼 占兄弟：為克殺。旺相發動，其病必危 (004:127)
+    ("798787", "亥", "辛巳", "illness", "brother", "r004.127.illness_sibling", ":127"),
+    # office: 子孫 如待官始謀，逢發動，其事決難成 (004:95)
+    ("777998", "午", "戊寅", "office", None, "r004.95.office.office", ":95"),
+]
+
+
+@pytest.fixture(scope="module")
+def judged(kb):
+    from queries.chart import cast
+    from queries.judgment import judge
+    made = {}
+
+    def run(lines, month, day, topic, about):
+        key = (lines, month, day, topic, about)
+        if key not in made:
+            made[key] = judge(cast(lines, month=month, day=day, kb=kb, conventions=BY_FOUR), topic, about=about)
+        return made[key]
+    return run
+
+
+@pytest.mark.parametrize("lines, month, day, topic, about, rule, line", CHAPTERS)
+def test_a_question_about_a_relative_lists_the_chapter_cited_and_provable(judged, oracle, lines, month, day, topic,
+                                                                         about, rule, line):
+    judgment = judged(lines, month, day, topic, about)
+    readings = judgment.readings(proofs=True)
+    ours = [r for r in readings if r["rule"].startswith("r004.")]
+    assert rule in {r["rule"] for r in ours}
+    for reading in ours:
+        assert any(s["source"].startswith(SEED_004) for s in reading["sources"]), reading["rule"]
+        assert oracle.check(reading["proof"]) == [], reading["rule"]
+    chapter = next(r for r in ours if r["rule"] == rule)
+    assert chapter["sources"][0]["source"] == SEED_004 + line
+
+
+@pytest.mark.parametrize("lines, month, day, topic, about, rule, line", CHAPTERS)
+def test_the_six_looks_weigh_the_question_world_first(kb, judged, lines, month, day, topic, about, rule, line):
+    judgment = judged(lines, month, day, topic, about)
+    c = judgment.chart.id
+    ranks = dict(kb.ask(f"class_rank('{c}', K, R)"))
+    assert ranks["world_response"] == 1 and ranks["use_god"] == ranks["use_line"] == 2
+    assert ranks["taboo_god"] == 3 and ranks["moving"] == 4
+    readings = {r["id"]: r for r in judgment.readings()}
+    polar = [r["place"] for r in readings.values() if r["polarity"] in ("favourable", "unfavourable", "mixed")]
+    weighing = judgment.weighing
+    assert {readings[k]["place"] for k in weighing["because"]} == {min(polar)}
+    chapter = next(r for r in readings.values() if r["rule"] == rule)
+    assert chapter["id"] in weighing["because"] + weighing["overrides"]

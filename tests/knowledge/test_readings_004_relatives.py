@@ -13,13 +13,13 @@ def test_a_servant_question_lists_both_books_side_by_side(kb, asked, fires, day,
     chart = asked("797777", "寅", day, "servant")                 # 乾: 子孫 甲子 on line 1, 妻財 甲寅 on 2
     assert kb.ask(f"use_relative('{chart.id}', R)") == [("妻財",)]
     assert fires(chart, "r001.91.too_much_wealth")                     # 財不可太過 (001:91), of the 妻財
-    assert fires(chart, "r004.103.servant_by_offspring")          # 占小口及奴僕：為用爻 (004:103), of the 子孫
-    assert fires(chart, "r004.103.servant_not_void") is not_void
+    assert fires(chart, "r004.103.servant_by_offspring.1")        # 占小口及奴僕：為用爻 (004:103), of the 子孫
+    assert fires(chart, "r004.103.servant_not_void.1") is not_void
 
 
 def test_a_servant_asked_about_reads_the_offspring_too(kb, asked, fires):
     chart = asked("797777", "寅", "丙子", "wealth", about="servant")
-    assert fires(chart, "r004.103.servant_by_offspring") and fires(chart, "r004.103.servant_not_void")
+    assert fires(chart, "r004.103.servant_by_offspring.2") and fires(chart, "r004.103.servant_not_void.2")
 
 
 BY_FOUR = {"reading_order": "seed-004-155"}

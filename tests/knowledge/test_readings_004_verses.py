@@ -211,8 +211,10 @@ CASES = [
     ('r004.103.illness_none.medicine', 'medicine_useless', ('787887', '丑', '戊辰'), ('787888', '丑', '戊辰'), ('medicine', None, None, {}, None)),
     ('r004.103.small_ones', 'no_great_harm', ('887787', '子', '丁巳'), ('887777', '子', '丁巳'), ('house', 'son', None, {}, None)),
     ('r004.103.burial', 'no_one_sacrifices', ('787887', '丑', '戊辰'), ('787787', '丑', '戊辰'), ('burial', None, None, {}, None)),
-    ('r004.103.servant_by_offspring', 'servant_by_offspring', ('888887', '寅', '丙子'), ('888787', '寅', '丙子'), ('servant', None, None, {}, None)),
-    ('r004.103.servant_not_void', 'servant_no_great_harm', ('888887', '寅', '丙子'), ('888887', '寅', '甲寅'), ('servant', None, None, {}, None)),
+    ('r004.103.servant_by_offspring.1', 'servant_by_offspring', ('888887', '寅', '丙子'), ('888787', '寅', '丙子'), ('servant', None, None, {}, None)),
+    ('r004.103.servant_not_void.1', 'servant_no_great_harm', ('888887', '寅', '丙子'), ('888887', '寅', '甲寅'), ('servant', None, None, {}, None)),
+    ('r004.103.servant_by_offspring.2', 'servant_by_offspring', ('888887', '寅', '丙子'), ('888787', '寅', '丙子'), ('wealth', 'servant', None, {}, None)),
+    ('r004.103.servant_not_void.2', 'servant_no_great_harm', ('888887', '寅', '丙子'), ('888887', '寅', '甲寅'), ('wealth', 'servant', None, {}, None)),
     # parents.dl
     ('r004.71.parent.wealth', 'parent_hurt_by_wealth', ('786877', '申', '戊戌'), ('786876', '申', '戊戌'), ('house', None, None, {}, None)),
     ('r004.71.parent.ghost', 'parent_brightened', ('879886', '卯', '乙亥'), ('779886', '卯', '乙亥'), ('house', None, None, {}, None)),

@@ -128,6 +128,45 @@ def test_e11_the_use_god_leaks_into_a_moving_line(kb, judged, lines, month, expe
     assert got & {"use_leaks", "leak_relieved", "leak_and_taboo"} == expected
 
 
+@pytest.mark.parametrize("lines, month, day, topic, about, fired, silent", [
+    # 12a 大壯 in 午: the weak, still response 甲子 cannot overcome the prosperous world 庚午
+    ("777788", "午", "甲子", "document", None, {"response_too_weak.1"},
+     {"r004.155.response_harms.1", "r004.59.weak_cannot", "r004.59.moving_bites"}),
+    # 12b the same with the response moving: 休囚爻克不得旺相爻 and 動爻克得安靜爻 side by side
+    ("977788", "午", "甲子", "document", None, {"r004.59.weak_cannot", "r004.59.moving_bites"}, set()),
+    # 12c 離為火 in 子: the prosperous response 己亥 overcomes the weak world 己巳
+    ("787787", "子", "戊寅", "illness", "brother", {"r004.155.response_harms.1"},
+     {"response_too_weak.1", "r004.59.still_cannot"}),
+    # 12d the same with the world moving: 靜爻克不得動爻 beside the response's overcoming
+    ("787789", "子", "戊寅", "illness", "brother", {"r004.59.still_cannot", "r004.155.response_harms.1"}, set()),
+])
+def test_e12_which_overcoming_works_by_strength_and_motion(kb, judged, fires, lines, month, day, topic, about,
+                                                            fired, silent):
+    chart = judged(lines, month, day, topic, about)
+    assert {rule for rule in fired | silent if fires(chart, rule)} == fired
+
+
+@pytest.mark.parametrize("lines, name, by_world, by_palace", [
+    ("877777", "天風姤", [(1, "子孫")], [(2, "妻財")]),
+    ("887777", "天山遯", [(2, "妻財")], [(1, "子孫"), (2, "妻財")]),
+    ("777787", "火天大有", [(3, "妻財")], []),
+    ("888787", "火地晉", [(4, "官鬼")], [(1, "子孫")]),
+])
+def test_e14_the_hidden_god_under_the_world_and_of_the_missing_relatives(kb, judged, lines, name, by_world,
+                                                                         by_palace):
+    world = judged(lines, "寅", "甲子", "house", conventions=WORLD_LINE)
+    palace = judged(lines, "寅", "甲子", "house")
+    assert kb.ask(f"original_hexagram('{world.id}', H)") == [(name,)]
+    assert sorted(kb.ask(f"hidden_relative('{world.id}', P, R)")) == by_world
+    assert sorted(kb.ask(f"hidden_relative('{palace.id}', P, R)")) == by_palace
+
+
+def test_e14_the_wealth_missing_from_gou_hides_under_the_offspring(kb, judged, fires):
+    chart = judged("877777", "寅", "甲子", "wealth")                # 姤 lacks 妻財: 甲寅 under L2 辛亥 子孫
+    assert kb.ask(f"use_hidden_under('{chart.id}', R, F, P)") == [("妻財", "子孫", 2)]
+    assert fires(chart, "r004.7.wealth_under_offspring")
+
+
 @pytest.mark.parametrize("month, full", [("寅", True), ("申", False)])
 def test_e13_wealth_hidden_under_the_offspring_is_full_when_strong(kb, judged, month, full):
     chart = judged("877777", month, "甲子", "wealth")               # 財伏子孫，有氣必滿

@@ -25,6 +25,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..errors import QueryTimeout, QueryTooLarge, UserError
+from ..status import message
 from ..version import VERSION
 from .cast_form import field_of
 from .pool import Busy, Pool
@@ -45,11 +46,13 @@ def error_status(error: UserError) -> int:
     return 400
 
 
-def error_body(error: UserError) -> dict:
-    """{"error": one line, "field": the field it names or None}; a KnowledgeError's first problems."""
+def error_body(error: UserError, lang="en") -> dict:
+    """{"error": one line in ``lang``, "field": the field it names or None}; a KnowledgeError's
+    first problems. The field is read off the English line."""
     problems = getattr(error, "problems", None)
-    message = "; ".join(problems[:5]) if problems else str(error)
-    return {"error": _one_line(message), "field": field_of(message)}
+    english = "; ".join(problems[:5]) if problems else str(error)
+    said = _one_line(english) if problems else message(error, lang)
+    return {"error": said, "field": field_of(english)}
 
 
 def _validation_line(exc: RequestValidationError) -> dict:

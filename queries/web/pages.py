@@ -146,7 +146,7 @@ def render_page(request, fields, *, status=200, error=None, section=None):
         with pool.worker(session) as box:
             status = _fill(box, context, fields, lang, error, status)
     except Busy as e:
-        context["error"], status = error_body(e), 503
+        context["error"], status = error_body(e, lang), 503
     return templates.TemplateResponse(request, "page.html", context, status_code=status)
 
 
@@ -172,7 +172,7 @@ def _fill(box, context, fields, lang, error, status) -> int:
             if cast.get("set"):
                 context["changes"] = _changes(box, cast, question, context, lang)
         except UserError as e:
-            context["error"], status = error_body(e), error_status(e)
+            context["error"], status = error_body(e, lang), error_status(e)
     return status
 
 
@@ -214,7 +214,7 @@ def error_page(request, exc, status):
         fields = _fields(request)
     except Exception:
         fields = {}
-    body = error_body(exc)
+    body = error_body(exc, page_lang(fields.get("lang") or None))
     if _htmx(request):
         return HTMLResponse(f"<p class='error' role='alert'>{escape(body['error'])}</p>", status_code=status)
     return render_page(request, fields, status=status, error=body)
@@ -332,7 +332,8 @@ async def add_rule(request: Request):
         added = await anyio.to_thread.run_sync(pool.add_rule, _session(request), text)
     except UserError as e:
         return await anyio.to_thread.run_sync(
-            lambda: render_page(request, fields, status=error_status(e), error=error_body(e)))
+            lambda: render_page(request, fields, status=error_status(e),
+                                error=error_body(e, page_lang(fields.get("lang") or None))))
     response = RedirectResponse(f"/chart?{_query(fields)}", status_code=303)
     response.set_cookie(COOKIE, added["session"], httponly=True, samesite="lax")
     return response

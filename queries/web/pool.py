@@ -34,6 +34,7 @@ from pathlib import Path
 
 from ..engine.limits import DEFAULT_MEMORY_MB
 from ..errors import KnowledgeError, UserError
+from ..messages import error
 from ..sandbox import Sandbox
 
 RULE_FILE = "user.dl"
@@ -82,7 +83,7 @@ class Pool:
         private = self._private.get(session) if session else None
         if private is not None:
             if not private.lock.acquire(timeout=self.wait):
-                raise Busy("busy: your session's worker is still answering an earlier request; try again")
+                raise error("web.busy_session", Busy)
             try:
                 private.used = time.monotonic()
                 yield private.box
@@ -91,13 +92,12 @@ class Pool:
                 private.lock.release()
             return
         if not self._slots.acquire(blocking=False):
-            raise Busy(f"busy: {self.size} requests are being answered and {self.waiting} are waiting; "
-                       "try again in a moment")
+            raise error("web.busy_full", Busy, size=self.size, waiting=self.waiting)
         try:
             try:
                 box = self._free.get(timeout=self.wait)
             except queue.Empty:
-                raise Busy(f"busy: no worker was free within {self.wait:g} s; try again in a moment") from None
+                raise error("web.busy_wait", Busy, seconds=self.wait) from None
             try:
                 yield box
             finally:
@@ -149,7 +149,7 @@ class Pool:
     @contextmanager
     def _held(self, private):
         if not private.lock.acquire(timeout=self.wait):
-            raise Busy("busy: your session's worker is still answering an earlier request; try again")
+            raise error("web.busy_session", Busy)
         try:
             yield
         finally:
@@ -159,7 +159,7 @@ class Pool:
     def _new_session(self):
         with self._lock:
             if len(self._private) >= self.sessions:
-                raise Busy(f"busy: {self.sessions} sessions with rules of their own are open; try again later")
+                raise error("web.busy_sessions", Busy, sessions=self.sessions)
             session = secrets.token_urlsafe(16)
             folder = self.root / session
             (folder / "kb").mkdir(parents=True)

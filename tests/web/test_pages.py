@@ -115,6 +115,7 @@ def test_bad_input_on_every_field(client, name, value):
     assert page.status_code == 400
     error = re.search(r'<p class="error" role="alert" id="error">(.*?)</p>', page.text).group(1)
     assert "Traceback" not in error and "\n" not in error
+    assert re.search("[가-힣]", error), error            # the Korean page says it in Korean
 
 
 @pytest.mark.parametrize("path, query", [

@@ -30,7 +30,7 @@ def test_a_full_queue_is_a_503(small):
             page = client.get("/chart", params=CAST)
         assert answer.status_code == 503 and answer.headers["retry-after"] == "1"
         assert answer.json()["error"].startswith("busy:") and "\n" not in answer.json()["error"]
-        assert page.status_code == 503 and "busy:" in page.text
+        assert page.status_code == 503 and "바쁨:" in page.text            # the page in its language
         assert client.post("/api/chart", json=CAST).status_code == 200
 
 

@@ -72,6 +72,8 @@ class Pillars:
 
 
 def _zone(tz: str):
+    if not isinstance(tz, str):             # ZoneInfo(("乙", "巳")) answers a str, not a zone
+        raise error("calendar.unknown_zone", tz=_short(tz))
     try:
         return ZoneInfo(tz)
     except (ZoneInfoNotFoundError, ValueError, TypeError, OSError):

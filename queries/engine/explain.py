@@ -106,14 +106,14 @@ class Explanation:
         return got
 
     def _solved(self, rule, binding, body):
-        """Each solution of a rule instance's body as [its full binding, the (predicate, args) of
-        each positive premise, the other children and the node's fields once made]."""
+        """Each solution of a rule instance's body as [its full binding, the (position, predicate,
+        args) of each positive premise, the other children and the node's fields once made]."""
         positive = self._plan(rule)[0]
         out = []
         for solution in self._kb.solve(body):
             full = {**binding, **solution}
-            out.append([full, tuple((pred, tuple(full[v] if is_var else v for is_var, v in getters))
-                                    for _, pred, getters in positive), None])
+            out.append([full, tuple((i, pred, tuple(full[v] if is_var else v for is_var, v in getters))
+                                    for i, pred, getters in positive), None])
         return out
 
     def _plan(self, rule):
@@ -121,21 +121,22 @@ class Explanation:
         (position, literal) of each comparison and negation, the head's argument getters (a
         getter is (is a variable, its name or value)) and the rule's variables in order."""
         got = self._memo.plans.get(id(rule))
-        if got is None or got[0] is not rule:
-            getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
-            positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
-                             if isinstance(lit, Atom) and not lit.negated)
-            others = tuple((i, lit) for i, lit in enumerate(rule.body) if not (isinstance(lit, Atom) and not lit.negated))
-            names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
-            got = self._memo.plans[id(rule)] = (rule, positive, others, getters(rule.head.args), names)
-        return got[1:]
+        if got is not None and got[0] is rule:
+            return got[1]
+        getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
+        positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
+                         if isinstance(lit, Atom) and not lit.negated)
+        others = tuple((i, lit) for i, lit in enumerate(rule.body) if not (isinstance(lit, Atom) and not lit.negated))
+        names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
+        plan = (positive, others, getters(rule.head.args), names)
+        self._memo.plans[id(rule)] = (rule, plan)
+        return plan
 
     def _rule_node(self, rule, way, budget):
         full, premises, made = way
-        positive = self._plan(rule)[0]
         children = [None] * len(rule.body)
         below = budget - 1
-        for (i, _, _), (pred, args) in zip(positive, premises):
+        for i, pred, args in premises:
             child = self._prove(pred, args, below)
             if child is None:
                 return None

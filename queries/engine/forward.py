@@ -89,15 +89,14 @@ class Tables:
 
     def index(self, pred, positions):
         """The rows of a predicate by their values at ``positions`` (built on first use)."""
-        indexes = (self._indexes if pred in self.own else self._static_indexes).get(pred)
-        if indexes is None:
-            indexes = (self._indexes if pred in self.own else self._static_indexes)[pred] = {}
-        index = indexes.get(positions)
-        if index is None:
-            index = indexes[positions] = defaultdict(list)
+        store = self._indexes if pred in self.own else self._static_indexes
+        try:
+            return store[pred][positions]
+        except KeyError:
+            index = store.setdefault(pred, {})[positions] = defaultdict(list)
             for row in self.rows(pred):
                 index[tuple(row[i] for i in positions)].append(row)
-        return index
+            return index
 
     def lookup(self, pred, positions, key):
         return self.index(pred, positions).get(key, ())

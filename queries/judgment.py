@@ -171,7 +171,7 @@ class Judgment:
             "hook_unfit": [a for _, a, _ in get("hook_unfit")],
         }
         self._proof = None
-        self._readings = self._timing = None
+        self._readings = self._timing = self._phrases = None
         self.memo = Memo()          # the rule instances its proofs share (queries.engine.explain)
 
     @property
@@ -211,9 +211,15 @@ class Judgment:
                             "timing_none": timing_layer.blocked(self)}
         return self._timing
 
+    def connectives(self) -> dict:
+        """The knowledge's ``connectives``, read once for this judgment."""
+        if self._phrases is None:
+            self._phrases = connectives(self.chart.kb)
+        return self._phrases
+
     def account(self, lang="en") -> list:
         """Three to eight sentences: what the verdict's proof decided and why (``account``)."""
-        return account(self.chart.kb, self.proof(), lang)
+        return render.account(self.proof(), check_lang(lang), self.connectives())
 
     def to_data(self, proof=True, lang="en") -> dict:
         """Every field as plain data, the account first (in every language); with ``proof`` the proof of each reading
@@ -246,7 +252,7 @@ class Judgment:
         if not proof:
             return out
         return out + "\n\n" + render.text(self.proof(), lang, depth=depth, level=level,
-                                           phrases=connectives(chart.kb))
+                                           phrases=self.connectives())
 
     def html(self, lang="en") -> str:
         """The chart and the judgment as HTML (one self-contained div); the proof on demand is

@@ -21,12 +21,13 @@ MAX_HEIGHT = 64
 
 class Memo:
     """What the explanations of one judgment share, none of it depending on what an explanation
-    found before: each ground atom's rule instances (rule, head binding, body under it, the
-    bindings of the body's solutions), each rule read once (``Explanation._plan``) and each
-    fact's node. Valid while the facts stay."""
+    found before: each ground atom's fact node or rule instances (rule, head binding, body under
+    it, each solution of the body with what a rule node of it needs), each rule read once
+    (``Explanation._plan``), each fact's node and the why-not of each negated atom asked alone.
+    Valid while the facts stay."""
 
     def __init__(self):
-        self.instances, self.plans, self.facts = {}, {}, {}
+        self.instances, self.plans, self.facts, self.known, self.whys = {}, {}, {}, {}, {}
 
 
 class Explanation:
@@ -36,7 +37,7 @@ class Explanation:
         """With ``expand_negations`` every negation leaf carries a why-not of its atom; ``memo``
         shares the rule instances and fact nodes of other explanations (a new ``Memo`` if None)."""
         self._kb, self._expand, self._memo = kb, expand_negations, memo or Memo()
-        self._proved, self._failed, self._whys = {}, {}, {}
+        self._proved, self._failed = {}, {}
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
         """A proof of minimal height of a ground atom that holds, or None."""
@@ -60,22 +61,31 @@ class Explanation:
                 origin=fact.origin, convention=self._kb.convention_of(fact)))
         return got[1]
 
+    def _known(self, key):
+        """The node of a ground atom that is a fact, else False (once per atom)."""
+        known = self._memo.known
+        got = known.get(key)
+        if got is None:
+            fact = self._kb.fact(*key)
+            got = known[key] = False if fact is None else self._fact_node(fact)
+        return got
+
     def _prove(self, pred, args, budget):
-        fact = self._kb.fact(pred, args)
-        if fact is not None:
-            return self._fact_node(fact)
         key = (pred, args)
+        fact = self._known(key)
+        if fact is not False:
+            return fact
         got = self._proved.get(key)
         if got is not None and got.height <= budget:
             return got
         if budget == 0 or self._failed.get(key, -1) >= budget:
             return None
         for instance in self._instances(pred, args):
-            rule, binding, body, bindings = instance
-            if bindings is None:
-                bindings = instance[3] = [{**binding, **solution} for solution in self._kb.solve(body)]
-            for full in bindings:
-                node = self._rule_node(rule, full, budget)
+            rule, binding, body, solved = instance
+            if solved is None:
+                solved = instance[3] = self._solved(rule, binding, body)
+            for way in solved:
+                node = self._rule_node(rule, way, budget)
                 if node is not None:
                     self._proved[key] = node
                     return node
@@ -83,7 +93,7 @@ class Explanation:
         return None
 
     def _instances(self, pred, args):
-        """[rule, head binding, body under it, the bindings of its solutions once solved] for each
+        """[rule, head binding, body under it, its solutions once solved (``_solved``)] for each
         rule whose head fits a ground atom."""
         key = (pred, args)
         got = self._memo.instances.get(key)
@@ -95,48 +105,74 @@ class Explanation:
                     got.append([rule, binding, tuple(substitute(lit, binding) for lit in rule.body), None])
         return got
 
+    def _solved(self, rule, binding, body):
+        """Each solution of a rule instance's body as [its full binding, the (position, predicate,
+        args) of each positive premise, the other children and the node's fields once made]."""
+        positive = self._plan(rule)[0]
+        out = []
+        for solution in self._kb.solve(body):
+            full = {**binding, **solution}
+            out.append([full, tuple((i, pred, tuple(full[v] if is_var else v for is_var, v in getters))
+                                    for i, pred, getters in positive), None])
+        return out
+
     def _plan(self, rule):
         """A rule read once: (position, predicate, argument getters) of each positive premise,
         (position, literal) of each comparison and negation, the head's argument getters (a
         getter is (is a variable, its name or value)) and the rule's variables in order."""
         got = self._memo.plans.get(id(rule))
-        if got is None or got[0] is not rule:
-            getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
-            positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
-                             if isinstance(lit, Atom) and not lit.negated)
-            others = tuple((i, lit) for i, lit in enumerate(rule.body) if not (isinstance(lit, Atom) and not lit.negated))
-            names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
-            got = self._memo.plans[id(rule)] = (rule, positive, others, getters(rule.head.args), names)
-        return got[1:]
+        if got is not None and got[0] is rule:
+            return got[1]
+        getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
+        positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
+                         if isinstance(lit, Atom) and not lit.negated)
+        others = tuple((i, lit) for i, lit in enumerate(rule.body) if not (isinstance(lit, Atom) and not lit.negated))
+        names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
+        plan = (positive, others, getters(rule.head.args), names)
+        self._memo.plans[id(rule)] = (rule, plan)
+        return plan
 
-    def _rule_node(self, rule, binding, budget):
-        positive, others, head, names = self._plan(rule)
+    def _rule_node(self, rule, way, budget):
+        full, premises, made = way
         children = [None] * len(rule.body)
-        for i, pred, getters in positive:
-            child = self._prove(pred, tuple(binding[v] if is_var else v for is_var, v in getters), budget - 1)
+        below = budget - 1
+        for i, pred, args in premises:
+            child = self._prove(pred, args, below)
             if child is None:
                 return None
             children[i] = child
+        if made is None or made[0] is not self._expand:
+            made = way[2] = self._made(rule, full)
+        for i, node in made[1]:
+            children[i] = node
+        return Proof("rule", rule.head.pred, made[2], where=rule.where, origin=rule.origin, rule=rule.info,
+                     bindings=made[3], children=tuple(children),
+                     height=1 + max((c.height for c in children), default=0))
+
+    def _made(self, rule, full):
+        """What a rule node of one solution is, whatever its premises' proofs: (whether negations
+        are expanded, the (position, node) of each comparison and negation, the head's arguments,
+        the bindings)."""
+        _, others, head, names = self._plan(rule)
+        made = []
         for i, lit in others:
-            ground = substitute(lit, binding)
+            ground = substitute(lit, full)
             if isinstance(ground, Compare):
-                children[i] = Proof("check", ground.op, (), text=str(ground))
+                made.append((i, Proof("check", ground.op, (), text=str(ground))))
             else:
                 args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
-                children[i] = Proof("not", ground.pred, args, why=self._negation_why(Atom(ground.pred, ground.args)))
-        return Proof("rule", rule.head.pred, tuple(binding[v] if is_var else v for is_var, v in head),
-                     where=rule.where, origin=rule.origin, rule=rule.info,
-                     bindings=tuple((n, binding[n]) for n in names if n in binding), children=tuple(children),
-                     height=1 + max((c.height for c in children), default=0))
+                made.append((i, Proof("not", ground.pred, args, why=self._negation_why(Atom(ground.pred, ground.args)))))
+        return (self._expand, made, tuple(full[v] if is_var else v for is_var, v in head),
+                tuple((n, full[n]) for n in names if n in full))
 
     def _negation_why(self, atom):
         """The why-not of a negated atom, asked alone (a fresh Explanation), once per atom; None
         unless negations are expanded. Made only for a rule node whose premises all hold."""
         if not self._expand:
             return None
-        got = self._whys.get(atom)
+        got = self._memo.whys.get(atom)
         if got is None:
-            got = self._whys[atom] = Explanation(self._kb, memo=self._memo).why_not(atom, 3)
+            got = self._memo.whys[atom] = Explanation(self._kb, memo=self._memo).why_not(atom, 3)
         return got
 
     def _prove_first(self, atom):

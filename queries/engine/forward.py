@@ -11,6 +11,12 @@ that depend on no input) are derived here too, once, at load. The oracle's naive
 pyDatalog's own derivation check that the ways agree (tests/engine/test_forward.py,
 tests/knowledge/test_agreement.py, tests/fuzz/test_engines_agree.py).
 
+A clause is compiled once into steps over bindings held as tuples, one slot per variable in the
+order the body binds them; a conjunction asked again with other constants reuses its steps. A
+recursive group is evaluated semi-naively: after the first round, each clause reads the rows
+the last round added in one of its recursive literals at a time, so a row is derived again only
+from a new one (a counting rule grows in linear time, and a runaway one reaches its limit so).
+
 A partitioned clause is *local* when its head's first argument is the partition and every
 literal on a partitioned predicate names the same partition first. Then one partition's answers
 depend only on its own input, and asserting another never disturbs them. When one clause is
@@ -27,10 +33,15 @@ Every step counts what it holds against a ``limits.Budget`` and names the predic
 """
 from __future__ import annotations
 
+import operator
 from collections import defaultdict
 from dataclasses import dataclass, field
+from functools import lru_cache
+from operator import itemgetter
 
-from .terms import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, term_vars
+from .terms import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds
+
+_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
 def is_local(rule, partitioned) -> bool:
@@ -69,178 +80,372 @@ class Tables:
     def __init__(self, static, own, static_indexes=None):
         self.static, self.own = static, own
         self.first = {}         # (predicate, row) -> the first clause that derives it
-        self._indexes, self._static_indexes = {}, {} if static_indexes is None else static_indexes
+        self._indexes = {}      # predicate -> positions -> the rows by their values there
+        self._static_indexes = {} if static_indexes is None else static_indexes
 
     def rows(self, pred):
         got = self.own.get(pred)
         return got if got is not None else self.static.get(pred, ())
 
-    def lookup(self, pred, positions, key):
-        indexes = self._indexes if pred in self.own else self._static_indexes
-        index = indexes.get((pred, positions))
-        if index is None:
-            index = defaultdict(list)
+    def index(self, pred, positions):
+        """The rows of a predicate by their values at ``positions`` (built on first use)."""
+        store = self._indexes if pred in self.own else self._static_indexes
+        try:
+            return store[pred][positions]
+        except KeyError:
+            index = store.setdefault(pred, {})[positions] = defaultdict(list)
             for row in self.rows(pred):
                 index[tuple(row[i] for i in positions)].append(row)
-            indexes[pred, positions] = index
-        return index.get(key, ())
+            return index
+
+    def lookup(self, pred, positions, key):
+        return self.index(pred, positions).get(key, ())
 
     def grown(self, pred):
         """Forget the indexes of a predicate whose rows changed."""
-        for key in [k for k in self._indexes if k[0] == pred]:
-            del self._indexes[key]
+        self._indexes.pop(pred, None)
 
 
 class Plan:
     """One clause compiled for bottom-up evaluation."""
 
     def __init__(self, rule):
-        self.rule, self.steps = rule, _steps(rule.body)
-        self.head = [(a.name, None) if isinstance(a, Var) else (None, a.value) for a in rule.head.args]
+        self.rule = rule
+        shape, self._params = _shape(rule.body), _params(rule.body)
+        self._body = _compile(shape)
+        slots = self._body.slots
+        self.head = [(slots.get(a.name, a.name), None) if isinstance(a, Var) else (None, a.value)
+                     for a in rule.head.args]
+        self._row = _row_maker(self.head)
+        counts = [sum(a is None for a in lit[2]) if isinstance(lit, tuple) else 0 for lit in shape]
+        self._prefixes = tuple(_PREFIXES.setdefault((shape[:k + 1], self._params[:sum(counts[:k + 1])]), len(_PREFIXES))
+                               for k in range(len(shape)))
 
-    def run(self, tables, budget):
-        """The head rows the clause derives from the tables."""
-        return {tuple(env[name] if name else value for name, value in self.head)
-                for env in _run(self.steps, tables, budget)}
+    def run(self, tables, budget, delta=None, at=None, shared=None):
+        """The head rows the clause derives from the tables (the literal ``at`` reading the
+        rows of ``delta`` instead). ``shared`` (a dict) keeps the bindings of each prefix of
+        the body for the next clause that begins the same way, while the tables stay."""
+        envs = self._body.run(tables, budget, self._params, delta, at, None if shared is None else self._prefixes, shared)
+        return set(map(self._row, envs)) if envs else set()
+
+    def recursive(self, group):
+        """The places of the body's literals on a predicate of the group."""
+        return [i for i, lit in enumerate(self.rule.body) if isinstance(lit, Atom) and lit.pred in group]
+
+
+_PREFIXES = {}          # (a body's first literals, their constants) -> a number that stands for them
 
 
 def solutions(body, tables, budget):
-    """Every binding under which a conjunction holds in the tables (with repeats)."""
-    return _run(_steps(body), tables, budget)
+    """Every binding under which a conjunction holds in the tables (with repeats), as dicts."""
+    compiled = _compile(_shape(body))
+    envs = compiled.run(tables, budget, _params(body))
+    names = compiled.names
+    return [dict(zip(names, env)) for env in envs]
 
 
-def _steps(body):
-    """A body, literal by literal, as steps from a list of bindings to the next."""
-    steps, bound = [], set()
-    for lit in body:
-        steps.append(_step(lit, bound))
-        if isinstance(lit, Compare) and lit.op in ("==", "in") and isinstance(lit.left, Var):
-            bound.add(lit.left.name)
-        elif isinstance(lit, Atom) and not lit.negated:
-            bound.update(term_vars(lit))
-    return steps
+def _row_maker(head):
+    """A function from a binding to the head's row."""
+    if all(slot is not None and isinstance(slot, int) for slot, _ in head):
+        slots = [slot for slot, _ in head]
+        if len(slots) == 1:
+            return lambda env, s=slots[0]: (env[s],)
+        return itemgetter(*slots) if slots else lambda env: ()
+    for slot, _ in head:
+        if isinstance(slot, str):
+            def unbound(env, name=slot):
+                raise KeyError(name)
+            return unbound
+    return lambda env: tuple(env[slot] if slot is not None else value for slot, value in head)
 
 
-def _run(steps, tables, budget):
-    envs = [{}]
-    for step in steps:
-        envs = step(envs, tables, budget)
-        if not envs:
-            break
-    return envs
+def _shape(body):
+    """A body with the constants of its atoms left out: the key its compiled steps are kept by."""
+    return tuple((lit.pred, lit.negated, tuple(None if isinstance(a, Const) else a.name for a in lit.args))
+                 if isinstance(lit, Atom) else lit for lit in body)
 
 
-def _each(envs, budget, out):
-    """The bindings of a step, checking the budget every thousand of them and whenever ``out``
-    (the list the step fills) passes what fits."""
-    width = len(envs[0]) + 1 if envs else 1
-    most = budget.most(width)
-    for k, env in enumerate(envs):
-        if not k & 1023 or len(out) > most:
-            budget.check(len(envs) + len(out), width)
-        yield env
+def _params(body):
+    """The constants of a body's atoms, in order: what a compiled shape is run with."""
+    return tuple(a.value for lit in body if isinstance(lit, Atom) for a in lit.args if isinstance(a, Const))
 
 
-def _step(lit, bound):
-    if isinstance(lit, Compare):
-        return _compare_step(lit, bound)
-    consts, keyvars, outs, repeats = [], [], [], []
-    fresh = set()
-    for i, arg in enumerate(lit.args):
-        if isinstance(arg, Const):
-            consts.append((i, arg.value))
-        elif arg.name in bound:
-            keyvars.append((i, arg.name))
-        elif arg.name in fresh:
-            repeats.append((i, arg.name))
+class _Body:
+    """A conjunction's steps, each from a list of bindings (tuples) to the next; ``slots`` maps a
+    variable to its place in a binding, ``names`` lists the variables in that order, ``needs``
+    the predicates of its positive literals (a body with one of them empty holds nowhere)."""
+
+    def __init__(self, steps, slots, needs):
+        self.steps, self.slots, self.names, self.needs = steps, slots, tuple(slots), needs
+
+    def run(self, tables, budget, params, delta=None, at=None, prefixes=None, shared=None):
+        rows = tables.rows
+        for pred in self.needs:
+            if not rows(pred):
+                return ()
+        envs, start = [()], 0
+        if prefixes:
+            for k, key in enumerate(prefixes):
+                got = shared.get(key)
+                if got is None:
+                    break
+                envs, start = got, k + 1
+        steps = self.steps
+        for i in range(start, len(steps)):
+            if not envs:
+                break
+            envs = steps[i](envs, delta if i == at else tables, budget, params)
+            if prefixes:
+                shared[prefixes[i]] = envs
+        return envs
+
+
+@lru_cache(maxsize=8192)
+def _compile(shape):
+    steps, slots, start = [], {}, 0
+    for lit in shape:
+        if isinstance(lit, Compare):
+            steps.append(_compare_step(lit, slots))
         else:
-            fresh.add(arg.name)
-            outs.append((i, arg.name))
-    positions = tuple(i for i, _ in consts + keyvars)
-    values = [v for _, v in consts]
-    names = [n for _, n in keyvars]
-    pred = lit.pred
+            steps.append(_atom_step(lit, slots, start))
+            start += sum(a is None for a in lit[2])
+    needs = tuple(dict.fromkeys(lit[0] for lit in shape if isinstance(lit, tuple) and not lit[1]))
+    return _Body(steps, slots, needs)
 
-    def matches(env, tables):
-        rows = tables.lookup(pred, positions, tuple(values + [env[n] for n in names]))
-        if repeats:
-            first = dict((n, i) for i, n in outs)
-            rows = [r for r in rows if all(r[i] == r[first[n]] for i, n in repeats)]
+
+def _atom_step(lit, slots, start):
+    """A step of a positive or negated atom. ``start``: where its constants begin in the params."""
+    pred, negated, args = lit
+    consts, keys, outs, repeats, fresh = [], [], [], [], {}
+    j = start
+    for i, name in enumerate(args):
+        if name is None:
+            consts.append((i, j))
+            j += 1
+        elif name in slots:
+            keys.append((i, slots[name]))
+        elif name in fresh:
+            repeats.append((i, fresh[name]))
+        else:
+            fresh[name] = i
+            outs.append(i)
+    positions = tuple(i for i, _ in consts) + tuple(i for i, _ in keys)
+    const_params = [p for _, p in consts]
+    key_slots = [s for _, s in keys]
+    if not negated:
+        for i in outs:
+            slots[args[i]] = len(slots)
+    if not key_slots:
+        key_of = None
+    elif len(key_slots) == 1:
+        key_of = lambda env, s=key_slots[0]: (env[s],)
+    else:
+        getter = itemgetter(*key_slots)
+        key_of = lambda env: getter(env)
+    if len(outs) == 1:
+        new_of = lambda row, i=outs[0]: (row[i],)
+    elif outs:
+        new_of = itemgetter(*outs)
+    else:
+        new_of = lambda row: ()
+
+    def rows_of(index, fixed, env):
+        rows = index.get(fixed if key_of is None else fixed + key_of(env), ())
+        if repeats and rows:
+            rows = [r for r in rows if all(r[i] == r[k] for i, k in repeats)]
         return rows
 
-    if lit.negated:
-        def negation(envs, tables, budget):
+    if not const_params:
+        fixed_of = lambda params: ()
+    elif len(const_params) == 1:
+        fixed_of = lambda params, p=const_params[0]: (params[p],)
+    else:
+        fixed_of = itemgetter(*const_params)
+
+    def prepare(tables, params):
+        return tables.index(pred, positions), fixed_of(params)
+
+    if negated:
+        def negation(envs, tables, budget, params):
             out = []
-            out.extend(env for env in _each(envs, budget, out) if not matches(env, tables))
+            most = _start(envs, budget)
+            index, fixed = prepare(tables, params)
+            for k, env in enumerate(envs):
+                if not rows_of(index, fixed, env):
+                    out.append(env)
+                if len(out) > most or not k & 1023:
+                    _check(envs, out, budget)
             return out
         return negation
 
-    def step(envs, tables, budget):
+    def step(envs, tables, budget, params):
         out = []
-        for env in _each(envs, budget, out):
-            for row in matches(env, tables):
-                new = dict(env)
-                for i, n in outs:
-                    new[n] = row[i]
-                out.append(new)
+        most = _start(envs, budget)
+        index, fixed = prepare(tables, params)
+        for k, env in enumerate(envs):
+            rows = rows_of(index, fixed, env)
+            if rows:
+                out.extend([env + new_of(row) for row in rows])
+            if len(out) > most or not k & 1023:
+                _check(envs, out, budget)
         return out
     return step
 
 
-def _compare_step(lit, bound):
-    left = lit.left
-    if isinstance(left, Var) and left.name not in bound and lit.op == "==":
-        name, right = left.name, lit.right
+class _View:
+    """A binding (tuple) read by name, for ``terms.evaluate`` and ``terms.holds``."""
+    __slots__ = ("env", "slots")
 
-        def bind(envs, tables, budget):
+    def __init__(self, env, slots):
+        self.env, self.slots = env, slots
+
+    def __getitem__(self, name):
+        return self.env[self.slots[name]]
+
+
+def _value_of(term, slots):
+    """A function from a binding to a term's value, when the term is a constant or a bound
+    variable (None otherwise: arithmetic, or a variable not bound yet)."""
+    if isinstance(term, Const):
+        return lambda env, v=term.value: v
+    if isinstance(term, Var) and term.name in slots:
+        return itemgetter(slots[term.name])
+    return None
+
+
+def _compare_step(lit, slots):
+    left, op = lit.left, lit.op
+    known = dict(slots)
+    if isinstance(left, Var) and left.name not in slots and op == "==":
+        right = _value_of(lit.right, known)
+        slots[left.name] = len(slots)
+        if right is None:
+            def value(env, term=lit.right):
+                return evaluate(term, _View(env, known))
+        else:
+            value = right
+
+        def bind(envs, tables, budget, params):
             out = []
-            for env in _each(envs, budget, out):
+            most = _start(envs, budget)
+            for k, env in enumerate(envs):
                 try:
-                    out.append({**env, name: evaluate(right, env)})
+                    out.append(env + (value(env),))
                 except NO_VALUE:
                     pass
+                if len(out) > most or not k & 1023:
+                    _check(envs, out, budget)
             return out
         return bind
-    if isinstance(left, Var) and left.name not in bound and lit.op == "in":
-        name, choices = left.name, [c.value for c in lit.right]
+    if isinstance(left, Var) and left.name not in slots and op == "in":
+        slots[left.name] = len(slots)
+        choices = [(c.value,) for c in lit.right]
 
-        def choose(envs, tables, budget):
+        def choose(envs, tables, budget, params):
             out = []
-            out.extend({**env, name: c} for env in _each(envs, budget, out) for c in choices)
+            most = _start(envs, budget)
+            for k, env in enumerate(envs):
+                out.extend([env + c for c in choices])
+                if len(out) > most or not k & 1023:
+                    _check(envs, out, budget)
             return out
         return choose
+    test = _test(lit, known)
 
-    def test(envs, tables, budget):
+    def compare(envs, tables, budget, params):
         out = []
-        out.extend(env for env in _each(envs, budget, out) if holds(lit, env))
+        most = _start(envs, budget)
+        for k, env in enumerate(envs):
+            if test(env):
+                out.append(env)
+            if len(out) > most or not k & 1023:
+                _check(envs, out, budget)
         return out
-    return test
+    return compare
+
+
+def _test(lit, slots):
+    """Whether a comparison holds under a binding (as ``terms.holds``)."""
+    left, op = _value_of(lit.left, slots), lit.op
+    if op in ("in", "not in"):
+        choices, wanted = [c.value for c in lit.right], op == "in"
+        if left is not None:
+            return lambda env: (left(env) in choices) == wanted
+    else:
+        right = _value_of(lit.right, slots)
+        if left is not None and right is not None:
+            if op in ("==", "!="):
+                same = op == "=="
+                return lambda env: (left(env) == right(env)) == same
+            before = _ORDER[op]
+
+            def ordered(env):
+                try:
+                    return before(left(env), right(env))
+                except NO_VALUE:
+                    return False
+            return ordered
+    return lambda env: holds(lit, _View(env, slots))
+
+
+def _start(envs, budget):
+    """How many bindings a step may make before it checks the budget at every one (it checks
+    at the first and every thousand or so anyway, for the time)."""
+    return budget.most(len(envs[0]) + 1)
+
+
+def _check(envs, out, budget):
+    budget.check(len(envs) + len(out), len(envs[0]) + 1)
 
 
 def derive(groups, plans, tables, budget):
     """Add to ``tables.own`` the rows of each predicate group, in order; a recursive group is
-    evaluated until nothing new appears. ``tables.own`` holds the partition's input rows already.
-    Outside recursion, ``tables.first`` learns the first clause (in file order) behind each row.
+    evaluated until nothing new appears, semi-naively. ``tables.own`` holds the partition's
+    input rows already. Outside recursion, ``tables.first`` learns the first clause (in file
+    order) behind each row, and clauses that begin alike share what their beginning binds.
     The budget weighs every row derived and names the predicate being computed."""
     for group in groups:
         recursive = len(group) > 1 or any(lit.pred in group for pred in group for plan in plans.get(pred, ())
                                           for lit in plan.rule.body if isinstance(lit, Atom))
-        grew = True
-        while grew:
-            grew = False
-            for pred in group:
-                budget.what = pred
-                rows = tables.own.setdefault(pred, set())
-                before = len(rows)
-                for plan in plans.get(pred, ()):
-                    new = plan.run(tables, budget) - rows
-                    rows |= new
-                    budget.keep(len(new), len(plan.head))
-                    if not recursive:
-                        tables.first.update(((pred, row), plan.rule) for row in new)
-                if len(rows) != before:
-                    tables.grown(pred)
-                    grew = recursive
+        delta = {}
+        for pred in group:
+            budget.what = pred
+            rows = tables.own.setdefault(pred, set())
+            before, shared = len(rows), None if recursive else {}
+            for plan in plans.get(pred, ()):
+                new = plan.run(tables, budget, shared=shared) - rows
+                rows |= new
+                budget.keep(len(new), len(plan.head))
+                if recursive:
+                    delta.setdefault(pred, set()).update(new)
+                else:
+                    tables.first.update(((pred, row), plan.rule) for row in new)
+            if len(rows) != before:
+                tables.grown(pred)
+        if recursive:
+            _fixpoint(group, plans, tables, budget, delta)
+
+
+def _fixpoint(group, plans, tables, budget, delta):
+    """The rounds after the first of a recursive group: each clause again with one recursive
+    literal at a time reading only the rows the round before added (``delta``)."""
+    members = set(group)
+    places = {pred: [(plan, plan.recursive(members)) for plan in plans.get(pred, ())] for pred in group}
+    while any(delta.values()):
+        last, delta = Tables(tables.static, delta), {}
+        for pred in group:
+            budget.what = pred
+            rows = tables.own[pred]
+            before = len(rows)
+            for plan, at in places[pred]:
+                for i in at:
+                    if last.own.get(plan.rule.body[i].pred):
+                        new = plan.run(tables, budget, last, i) - rows
+                        rows |= new
+                        budget.keep(len(new), len(plan.head))
+                        delta.setdefault(pred, set()).update(new)
+            if len(rows) != before:
+                tables.grown(pred)
 
 
 class Partitions:

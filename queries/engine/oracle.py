@@ -49,14 +49,17 @@ def _strata(rules):
 
 
 class Model:
-    """Every fact the program derives, computed naively to a fixpoint per stratum."""
+    """Every fact the program derives, computed naively to a fixpoint per stratum. A literal
+    whose first argument is known reads only the rows that begin with it."""
 
     def __init__(self, program, extra_facts=()):
         self.facts = defaultdict(set)
+        self._first = defaultdict(list)         # (predicate, first value) -> its rows
+        self._checking = {}                     # id(program) -> (program, its rows' places, its rules)
         for fact in program.facts:
-            self.facts[fact.atom.pred].add(tuple(a.value for a in fact.atom.args))
+            self._add(fact.atom.pred, tuple(a.value for a in fact.atom.args))
         for pred, args in extra_facts:
-            self.facts[pred].add(tuple(args))
+            self._add(pred, tuple(args))
         for stratum in _strata(program.rules):
             changed = True
             while changed:
@@ -66,15 +69,29 @@ class Model:
                         head = tuple(binding[a.name] if isinstance(a, Var) else a.value
                                      for a in rule.head.args)
                         if head not in self.facts[rule.head.pred]:
-                            self.facts[rule.head.pred].add(head)
+                            self._add(rule.head.pred, head)
                             changed = True
+
+    def _add(self, pred, row):
+        rows = self.facts[pred]
+        if row not in rows:
+            rows.add(row)
+            if row:
+                self._first[pred, row[0]].append(row)
 
     def relation(self, pred):
         return self.facts.get(pred, set())
 
     def matches(self, atom: Atom, binding):
         """Bindings extending ``binding`` under which the atom is a fact of the model."""
-        for row in self.facts.get(atom.pred, ()):
+        first = atom.args[0] if atom.args else None
+        if isinstance(first, Const):
+            rows = self._first.get((atom.pred, first.value), ())
+        elif isinstance(first, Var) and first.name in binding:
+            rows = self._first.get((atom.pred, binding[first.name]), ())
+        else:
+            rows = self.facts.get(atom.pred, ())
+        for row in rows:
             if len(row) != len(atom.args):
                 continue
             b = dict(binding)
@@ -89,6 +106,16 @@ class Model:
                     b[term.name] = value
             else:
                 yield b
+
+    def checking(self, program):
+        """The program's fact rows by (predicate, args) -> file:line, and its rules by file:line,
+        made once for the checks of many proofs."""
+        got = self._checking.get(id(program))
+        if got is None or got[0] is not program:
+            got = self._checking[id(program)] = (
+                program, {(f.atom.pred, tuple(a.value for a in f.atom.args)): f.where for f in program.facts},
+                {r.where: r for r in program.rules})
+        return got[1:]
 
     def _solve(self, body, binding):
         if not body:
@@ -122,12 +149,13 @@ class Model:
 
 
 def check(proof, program, model: Model) -> list:
-    """Problems with a proof (empty when every step is a table row or a ground rule instance)."""
-    facts = {(f.atom.pred, tuple(a.value for a in f.atom.args)): f.where for f in program.facts}
-    rules = {r.where: r for r in program.rules}
+    """Problems with a proof (empty when every step is a table row or a ground rule instance); a
+    sub-proof met again adds its problems again without being walked again."""
+    facts, rules = model.checking(program)
     problems = []
+    walk = _once(problems, lambda node: step(node))
 
-    def walk(node):
+    def step(node):
         if node.kind == "fact":
             if facts.get((node.pred, node.args)) != node.where and node.origin != "asserted":
                 problems.append(f"{node.statement} is not a row at {node.where}")
@@ -177,6 +205,21 @@ def check(proof, program, model: Model) -> list:
     return problems
 
 
+def _once(problems, step):
+    """``step`` of a node, or the problems it found the first time for a node met again."""
+    found = {}
+
+    def walk(node):
+        got = found.get(id(node))
+        if got is not None:
+            problems.extend(got[1])
+            return
+        start = len(problems)
+        step(node)
+        found[id(node)] = (node, problems[start:])
+    return walk
+
+
 def _terms(cmp):
     out = [cmp.left] if isinstance(cmp.right, tuple) else [cmp.left, cmp.right]
     return [v for t in out for v in _leaves(t)]
@@ -216,11 +259,11 @@ def resolve(document):
 
 def check_data(node, program, model: Model) -> list:
     """Problems with a proof as data (``resolve``d first): the checks of ``check``, read from JSON."""
-    facts = {(f.atom.pred, tuple(a.value for a in f.atom.args)): f.where for f in program.facts}
-    rules = {r.where: r for r in program.rules}
+    facts, rules = model.checking(program)
     problems = []
+    walk = _once(problems, lambda n: step(n))
 
-    def walk(n):
+    def step(n):
         args = tuple(n.get("args", ()))
         if n["kind"] == "fact":
             if n.get("origin") == "asserted":

@@ -38,6 +38,13 @@ class Proof:
     why: object = None             # not: a WhyNot of the negated atom, when asked for
     convention: tuple = ()         # fact: (name, value) when the row states a convention's choice
 
+    def __init__(self, kind, pred, args, where="", origin="", rule=None, bindings=(), children=(), text="",
+                 height=0, why=None, convention=()):
+        """The fields at once (a frozen dataclass would set them one by one)."""
+        self.__dict__.update(kind=kind, pred=pred, args=args, where=where, origin=origin, rule=rule,
+                             bindings=bindings, children=children, text=text, height=height, why=why,
+                             convention=convention)
+
     def __hash__(self):
         """Computed once: a frozen dataclass would hash its whole subtree on every lookup."""
         try:

@@ -156,3 +156,27 @@ def test_a_dropped_knowledge_base_is_freed_at_once(folder):
     ref = weakref.ref(kb)
     del kb
     assert ref() is None        # no reference cycle: a dropped knowledge base goes at once
+
+
+COUNTING = {  # a counting rule and a chain through two predicates: recursion the semi-naive rounds must finish
+    "facts/start.tsv": "# start — input\ncase\tfrom:int\tto:int\n",
+    "kb/count.dl": "# @rule count.1 the first\n# convention: test\nn(C, N) <= start(C, N, _T)\n"
+                   "# @rule count.2 the next\n# convention: test\nn(C, M) <= n(C, N) & start(C, _F, T) & (N < T) & (M == N + 1)\n"
+                   "# @rule even.1 even\n# convention: test\neven(C, N) <= n(C, N) & (N % 2 == 0)\n"
+                   "# @rule hop.1 a hop\n# convention: test\nhop(C, N) <= even(C, N)\n"
+                   "# @rule hop.2 a hop from an odd\n# convention: test\nodd(C, M) <= hop(C, N) & n(C, M) & (M == N + 1)\n"
+                   "# @rule hop.3 back to an even\n# convention: test\nhop(C, M) <= odd(C, N) & n(C, M) & (M == N + 1)\n",
+}
+
+
+def test_recursion_through_one_and_two_predicates_reaches_the_oracles_fixpoint(folder):
+    from queries.engine.oracle import Model
+    tabled, plain = _both(folder, COUNTING)
+    for kb in (tabled, plain):
+        kb.assert_fact("start", "a", 0, 60)
+        kb.assert_fact("start", "b", 5, 9)
+    model = Model(tabled.program, [(p, args) for (p, args), f in tabled._fact_index.items() if f.origin == "asserted"])
+    for pred in ("n", "hop", "odd"):
+        assert tabled.ask(f"{pred}(C, N)") == sorted(model.relation(pred)) == plain.ask(f"{pred}(C, N)"), pred
+    assert len(tabled.ask("n('a', N)")) == 61
+    assert tabled.ask("hop('b', N)") == [(6,), (8,)] and tabled.ask("odd('b', N)") == [(7,), (9,)]

@@ -1,0 +1,32 @@
+"""pyDatalog deriving everything against the oracle, on the sample casts
+#23 to #45 (part 2 of 2 of tests/knowledge/agreement.py's; the parts run side by side; its proofs:
+tests/knowledge/test_agreement_pydatalog_proofs.py).
+Slow: ``pytest -m "not slow"`` leaves them out.
+"""
+import pytest
+
+from .agreement import answers_agree, model_of, part, with_casts, without_tables
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def kb():
+    """The tables, holding this part's casts with their questions (what pyDatalog is given)."""
+    return with_casts(part(23, 46))
+
+
+@pytest.fixture(scope="module")
+def plain(kb):
+    """pyDatalog, holding the same facts."""
+    return without_tables(kb)
+
+
+@pytest.fixture(scope="module")
+def model(kb):
+    return model_of(kb)
+
+
+def test_every_derived_predicate_agrees_with_the_oracle(plain, model):
+    answers_agree(plain, model)
+

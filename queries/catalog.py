@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from difflib import get_close_matches
 
-from .errors import UserError
+from .messages import error
 from .results import FactRows
 
 _SOURCE = re.compile(r"\s*([^\s:]+):(\d+)")
@@ -23,7 +23,7 @@ def seed_line(spec: str) -> tuple:
     """(seed, line or None) from ``000:55``, ``000_122810513125a851.txt:55`` or ``004``."""
     seed, _, line = str(spec).strip().partition(":")
     if not seed or (line and not line.isdigit()):
-        raise UserError(f"--source {spec!r}: write SEED:LINE, e.g. 000:55 (or a seed alone, e.g. 004)")
+        raise error("catalog.source_form", spec=spec)
     return seed, int(line) if line else None
 
 
@@ -81,7 +81,8 @@ def known(kb, pred) -> str:
     pred = str(pred).strip().rstrip(".").split("(")[0].split("/")[0].strip()
     if kb.program.arity(pred) is None:
         near = get_close_matches(pred, sorted(kb.program.declared), n=3)
-        raise UserError(f"unknown predicate {pred!r}" + (f"; did you mean {', '.join(near)}?" if near else ""))
+        raise error("catalog.unknown_predicate", pred=pred,
+                    hint=("did_you_mean", {"names": ", ".join(near)}) if near else "")
     return pred
 
 

@@ -18,7 +18,7 @@ from . import views
 from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, parse_lines, random_lines
 from .knowledge import KnowledgeBase
 from .labels import check_lang, vocabulary
-from .errors import UserError
+from .messages import error
 
 _shared = {}
 _ids = itertools.count(1)
@@ -51,10 +51,9 @@ def prepare(lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=Non
     kb = kb or default_kb()
     given = [x is not None for x in (lines, coins, hexagram, seed)]
     if sum(given) != 1:
-        raise UserError("give the lines in exactly one way: line values (787889), coins, "
-                        "a hexagram name, or random with a seed")
+        raise error("chart.lines_one_way")
     if to is not None and hexagram is None:
-        raise UserError("'to' (the changed hexagram) goes with the original hexagram's name")
+        raise error("chart.to_needs_name")
     if coins is not None:
         lines = from_coins(kb, coins)
     elif hexagram is not None:

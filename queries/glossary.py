@@ -22,8 +22,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import UserError
 from .labels import WORDS, check_lang, label
+from .messages import error
 
 SHOWN = 160                 # characters of a seed line shown beside its reference
 _HANGUL = re.compile(r"^([\uac00-\ud7a3]+)\(")
@@ -70,11 +70,10 @@ def find(kb, word: str) -> str:
     if found is not None and len(found) == 1:
         return found[0]
     if found:
-        raise UserError(f"{word!r} names {', '.join(found)}: write the hanzi")
+        raise error("glossary.ambiguous", word=word, terms=", ".join(found))
     close = difflib.get_close_matches(str(word).casefold(), list(index), n=5, cutoff=0.4)
     near = list(dict.fromkeys(term for c in close for term in index[c]))
-    hint = f"; close: {', '.join(near)}" if near else ""
-    raise UserError(f"no glossary term {word!r}{hint} (liuyao explain TERM: hanzi, Hangul or English)")
+    raise error("glossary.unknown", word=word, hint=("glossary.close", {"terms": ", ".join(near)}) if near else "")
 
 
 @lru_cache(maxsize=8)

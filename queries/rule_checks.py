@@ -19,7 +19,7 @@ from difflib import get_close_matches
 
 from .catalog import cites, seed_line
 from .engine import Atom, Compare, Const, Failure, Proof, Var, WhyNot, substitute
-from .errors import UserError
+from .messages import error
 from .results import RuleCheck
 
 READING = "reading"
@@ -37,8 +37,9 @@ def find_rule(kb, rule_id):
     rule = rules.get(str(rule_id).strip())
     if rule is None:
         near = get_close_matches(str(rule_id), sorted(rules), n=3)
-        raise UserError(f"no rule {rule_id!r}" + (f"; did you mean {', '.join(near)}?" if near else
-                                                 " (liuyao rules --grep TEXT finds one)"))
+        if near:
+            raise error("rules.unknown_rule_near", rule=rule_id, names=", ".join(near))
+        raise error("rules.unknown_rule", rule=rule_id)
     return rule
 
 
@@ -125,7 +126,6 @@ def source_checks(kb, spec, cast_id, topic=None) -> tuple:
     seed, line = seed_line(spec)
     citing = [r for r in kb.program.rules if not r.info.view and any(cites(s, seed, line) for s in r.info.sources)]
     if not citing:
-        raise UserError(f"--source {spec}: no rule cites that line (liuyao coverage --seed {seed} shows "
-                        "what each line encodes)")
+        raise error("rules.source_uncited", spec=spec, seed=seed)
     readings = [r for r in citing if r.head.pred == READING] or citing
     return tuple(rule_check(kb, r, cast_id, topic) for r in readings)

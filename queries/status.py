@@ -60,18 +60,23 @@ def run(action, *args, prog="liuyao", lang="en") -> int:
     """Run a command; its status, or the status of the error it raised (its line on stderr, in
     ``lang``)."""
     try:
-        return action(*args)
-    except (UserError, MemoryError) as e:
-        print(f"{prog}: {message(e, lang)}{hint(e, lang)}", file=sys.stderr)
-        return USER_ERROR
-    except KeyboardInterrupt:
-        from .messages import text
-        print(f"{prog}: {text('status.interrupted', lang)}", file=sys.stderr)
-        return INTERRUPTED
-    except BrokenPipeError:
-        return DONE
-    except Exception as e:  # a bug of ours: one line, never a traceback
-        print(f"{prog}: {message(e, lang)}", file=sys.stderr)
+        try:
+            return action(*args)
+        except (UserError, MemoryError) as e:
+            print(f"{prog}: {message(e, lang)}{hint(e, lang)}", file=sys.stderr)
+            return USER_ERROR
+        except KeyboardInterrupt:
+            from .messages import text
+            print(f"{prog}: {text('status.interrupted', lang)}", file=sys.stderr)
+            return INTERRUPTED
+        except BrokenPipeError:
+            return DONE
+    except Exception as e:  # a bug of ours, saying an error included: one line, never a traceback
+        try:
+            said = message(e, lang)
+        except Exception:
+            said = f"internal error: {type(e).__name__}: {one_line(e)}"
+        print(f"{prog}: {said}", file=sys.stderr)
         return INTERNAL_ERROR
 
 

@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LATIN = re.compile(r"[A-Za-z][A-Za-z_'-]*")
 # Words a line may keep in every language: the program and its commands, code in examples
 # (a goal, a convention setting), and what a reader types (a topic, a person, a side).
-KEPT = {"liuyao", "facts", "rules", "why-not", "why", "judge", "when", "check", "conventions", "topics", "json", "all", "student",
+KEPT = {"liuyao", "explain", "coverage", "facts", "rules", "why-not", "why", "judge", "when", "check", "conventions", "topics", "json", "all", "student",
         "full", "month", "day", "about", "age", "born", "proof", "level", "set", "seed", "Python", "pyDatalog",
         "Ctrl-D", "e", "p", "X", "Y", "a", "x", "n", "H", "T", "HHT", "HTT", "TTT", "HHH", "HTH", "TTH", "None",
         "Grace", "King", "Wen", "datetime", "month-broken", "not"}

@@ -46,7 +46,7 @@ from pathlib import Path
 from .engine import wire
 from .engine.limits import DEFAULT_MEMORY_MB, Limits
 from .errors import KnowledgeError, QueryTimeout, QueryTooLarge, UserError
-from .messages import error
+from .messages import error, text
 from .session import SERVED, Session, SessionState, _folder, check_lang
 
 DEFAULT_TIMEOUT = 5.0
@@ -230,16 +230,17 @@ class Sandbox:
                     self._kill()
                     raise _Failed(message[2])
             except (_Stopped, _Died, _Failed) as stop:
+                reason = _reason(stop, self.timeout)
                 if state.cast is not None:
-                    dropped.append(f"the cast {state.cast_id} could not be restored ({_reason(stop, self.timeout)})")
+                    dropped.append(text("sandbox.cast_dropped", state.lang, cast=state.cast_id, reason=reason))
                     state = replace(state, cast=None, cast_id=None, question=None)
                 elif state.extra:
-                    dropped.append(f"{', '.join(state.extra)} could not be loaded ({_reason(stop, self.timeout)}); "
-                                   "continuing without")
+                    dropped.append(text("sandbox.folders_dropped", state.lang, folders=", ".join(state.extra),
+                                        reason=reason))
                     state = replace(state, extra=(), cast=None, cast_id=None, question=None)
                 else:
                     self._pending = None
-                    raise WorkerError(f"the knowledge base worker could not start ({_reason(stop, self.timeout)})")
+                    raise error("sandbox.could_not_start", WorkerError, reason=reason)
                 self._start(state)
                 continue
             break
@@ -390,13 +391,16 @@ class _Died(Exception):
 
 
 def _reason(stop, limit):
+    """Why a worker did not start, as a message (key, values) or the worker's own line."""
     if isinstance(stop, _Failed):
         return str(stop)
     if isinstance(stop, _Died):
-        return f"the worker sent {stop.malformed}" if stop.malformed else "the worker stopped"
+        return ("sandbox.worker_sent", {"what": stop.malformed}) if stop.malformed else ("sandbox.worker_stopped", {})
     if stop.interrupted:
-        return "interrupted"
-    return f"no answer within {limit:g} s" + (f", computing {stop.computing}" if stop.computing else "")
+        return ("sandbox.start_interrupted", {})
+    if stop.computing:
+        return ("sandbox.no_answer_computing", {"seconds": limit, "what": stop.computing})
+    return ("sandbox.no_answer", {"seconds": limit})
 
 
 def _short(value, width=120):

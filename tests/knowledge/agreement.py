@@ -8,6 +8,8 @@ so the answers over all the sample casts are the answers over the parts together
 """
 import os
 
+import pytest
+
 from queries import KnowledgeBase
 from queries.chart import cast
 from queries.engine.oracle import Model, check
@@ -186,6 +188,25 @@ def part(start, stop):
     if PURE:
         start, stop = min(start, 8), min(stop, 8)
     return [(i, SAMPLE_CASTS[i]) for i in range(start, stop)]
+
+
+def pydatalog_part(start, stop):
+    """The module fixtures of a part of pyDatalog's agreement: ``kb``, the tables holding the
+    sample casts from ``start`` to before ``stop`` with their questions (what pyDatalog is
+    given); ``plain``, pyDatalog holding the same facts; ``model``, the oracle's."""
+    @pytest.fixture(scope="module")
+    def kb():
+        return with_casts(part(start, stop))
+
+    @pytest.fixture(scope="module")
+    def plain(kb):
+        return without_tables(kb)
+
+    @pytest.fixture(scope="module")
+    def model(kb):
+        return model_of(kb)
+
+    return kb, plain, model
 
 
 def proofs_agree(kb, plain, model):

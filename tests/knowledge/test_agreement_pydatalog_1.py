@@ -10,26 +10,12 @@ import pytest
 
 from queries.engine import engine_name
 
-from .agreement import answers_agree, model_of, part, with_casts, without_tables
+from .agreement import answers_agree, pydatalog_part
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def kb():
-    """The tables, holding this part's casts with their questions (what pyDatalog is given)."""
-    return with_casts(part(0, 23))
-
-
-@pytest.fixture(scope="module")
-def plain(kb):
-    """pyDatalog, holding the same facts."""
-    return without_tables(kb)
-
-
-@pytest.fixture(scope="module")
-def model(kb):
-    return model_of(kb)
+kb, plain, model = pydatalog_part(0, 23)
 
 
 def test_engine_is_the_expected_one():

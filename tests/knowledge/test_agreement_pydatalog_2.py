@@ -5,26 +5,12 @@ Slow: ``pytest -m "not slow"`` leaves them out.
 """
 import pytest
 
-from .agreement import answers_agree, model_of, part, with_casts, without_tables
+from .agreement import answers_agree, pydatalog_part
 
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def kb():
-    """The tables, holding this part's casts with their questions (what pyDatalog is given)."""
-    return with_casts(part(23, 46))
-
-
-@pytest.fixture(scope="module")
-def plain(kb):
-    """pyDatalog, holding the same facts."""
-    return without_tables(kb)
-
-
-@pytest.fixture(scope="module")
-def model(kb):
-    return model_of(kb)
+kb, plain, model = pydatalog_part(23, 46)
 
 
 def test_every_derived_predicate_agrees_with_the_oracle(plain, model):

@@ -6,9 +6,9 @@ that session's worker, so its rules are in the proofs.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import UserError
@@ -89,6 +89,23 @@ class WhyNotRequest(Cast, Question):
     lang: str = Field("en", description="the language: en, ko, zh")
 
 
+class ExplainRequest(Cast, Question):
+    term: str = Field(..., description="a classical term in hanzi, Hangul or English: 月破, 월파, month-broken",
+                      examples=["月破"])
+
+
+class DescribeRequest(Cast):
+    about: str = Field("self", description="whom to describe 形性: self, wife, husband, son, daughter, friend …",
+                       examples=["wife"])
+
+
+class PeriodsRequest(Cast):
+    age: int | None = Field(None, description="the age of the person, counted 虛歲 (one at birth; "
+                                              "convention age_count=full for full years)", examples=[27])
+    born: int | None = Field(None, description="the year of birth instead of the age (needs at: the year of "
+                                               "the question)", examples=[1990])
+
+
 class ChartResponse(_Open):
     cast: str
     values: str
@@ -146,6 +163,35 @@ class Topic(_Open):
 class Convention(_Open):
     default: str | None
     values: list[str]
+
+
+class GlossaryResponse(_Open):
+    term: str
+    names: dict[str, str]
+    definition: dict[str, str]
+    sources: list[dict[str, Any]]
+    predicates: list[str]
+    rules: list[dict[str, Any]]
+    holds: dict[str, list[Any]] | None = Field(None, description="with a cast: each predicate's answers there")
+
+
+class DescriptionResponse(_Open):
+    about: str
+    cast: str
+    use_god: dict[str, Any] | None
+    conventions: dict[str, str]
+    traits: list[dict[str, Any]]
+
+
+class PeriodsResponse(_Open):
+    cast: str
+    age: int
+    conventions: dict[str, str]
+    spans: list[dict[str, Any]]
+    major: dict[str, Any] | None
+    minor: int | None
+    phases: list[Any]
+    readings: list[Any]
 
 
 class RulesResponse(_Open):
@@ -266,3 +312,29 @@ def rules(request: Request, pred: str | None = None, grep: str | None = None, so
           topic: str | None = None):
     with _pool(request).worker(_session(request)) as box:
         return box.rules(pred, grep=grep, source=source, topic=topic).to_data()
+
+
+@router.get("/explain", response_model=GlossaryResponse,
+            summary="a classical term explained, with a cast where it holds (liuyao explain --json)")
+def explain(query: Annotated[ExplainRequest, Query()], request: Request):
+    with _pool(request).worker(_session(request)) as box:
+        return service.glossary_data(box, _cast_or_none(query), query.question() if query.given() else None,
+                                     query.term)
+
+
+@router.post("/describe", response_model=DescriptionResponse,
+             summary="describe the person asked about 形性 (liuyao describe --json)")
+def describe(body: DescribeRequest, request: Request):
+    if not body.given():
+        raise UserError(f"values: {NEEDS_CAST}")
+    with _pool(request).worker(_session(request)) as box:
+        return service.description_data(box, body.fields(), body.about)
+
+
+@router.post("/periods", response_model=PeriodsResponse,
+             summary="the life periods 大限/小限 at an age (liuyao periods --json)")
+def periods(body: PeriodsRequest, request: Request):
+    if not body.given():
+        raise UserError(f"values: {NEEDS_CAST}")
+    with _pool(request).worker(_session(request)) as box:
+        return service.periods_data(box, body.fields(), age=body.age, born=body.born)

@@ -26,7 +26,8 @@ _LUNAR = re.compile(r"^\s*(\d{1,4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))
 # What a message of the service names when it does not begin with the field's own name.
 _NAMED = (("hexagram", "values"), ("lines", "values"), ("moment", "at"), ("time zone", "tz"), ("day pillar", "day"),
           ("month pillar", "month"), ("year pillar", "year"), ("hour pillar", "hour"), ("--set", "set"),
-          ("convention", "set"), ("--seed", "seed"), ("--random", "random"), ("--zi-hour", "zi_hour"))
+          ("convention", "set"), ("--seed", "seed"), ("--random", "random"), ("--zi-hour", "zi_hour"),
+          ("--age", "age"), ("--born", "born"))
 
 
 def spelled(name: str) -> str:

@@ -18,8 +18,9 @@ from ..engine import LANGS, render
 from ..engine.html import answers_html, proof_html, why_not_html
 from ..errors import UserError
 from ..labels import label
+from ..messages import error as said_error
 from ..views.layout import chart_layout, judgment_layout
-from . import marks, service
+from . import marks, service, terms
 from .api import COOKIE
 from .app import HERE, error_body, error_status
 from .pool import Busy
@@ -28,7 +29,8 @@ from .words import WORDS, page_lang
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
-_FLAGS = ("random", "leap")
+_FLAGS = ("random", "leap", "describe")
+PERSON = ("describe", "age", "born")       # the person's sections of the question form
 _READ = threading.Lock()
 
 
@@ -63,7 +65,8 @@ def _fields(request: Request, form=None) -> dict:
     """The cast and question fields of a request (its query, or its posted form)."""
     source = form if form is not None else request.query_params
     out = {}
-    for name in FIELDS + service.QUESTION + ("goal", "lang", "field", "kind", "pos", "value", "rule"):
+    for name in FIELDS + service.QUESTION + PERSON + ("goal", "lang", "field", "kind", "pos", "value", "rule",
+                                                     "term"):
         if name == "set":
             out[name] = [v for v in source.getlist("set") if v]
         elif name in _FLAGS:
@@ -77,7 +80,7 @@ def _cast(fields) -> dict:
     return {k: fields[k] for k in FIELDS if fields.get(k) not in (None, "", False, [])}
 
 
-def _query(fields, keys=FIELDS + service.QUESTION + ("lang",)) -> str:
+def _query(fields, keys=FIELDS + service.QUESTION + PERSON + ("lang",)) -> str:
     pairs = []
     for k in keys:
         v = fields.get(k)
@@ -139,7 +142,8 @@ def render_page(request, fields, *, status=200, error=None, section=None):
     context = {"lang": lang, "langs": LANGS, "w": WORDS[lang], "f": fields, "error": error, "section": section,
                "query": _query(fields), "cast_query": _query(fields, FIELDS), "chart": None, "judgment": None,
                "notes": [], "rules": pool.rules(session), "changes": [],
-               "hexagrams": hexagram_names(lang), "persons": persons(lang)}
+               "hexagrams": hexagram_names(lang), "persons": persons(lang), "terms": terms.terms(),
+               "description": None, "periods": None}
     context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
     context["conventions"], context["topics"] = [], []
     try:
@@ -160,7 +164,7 @@ def _fill(box, context, fields, lang, error, status) -> int:
                 fields["seed"] = cast["seed"] = str(arguments(cast)["seed"])
                 context["query"], context["cast_query"] = _query(fields), _query(fields, FIELDS)
                 context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
-            question = service.question_of(fields)
+            question = service.question_of(_question_fields(fields))
             context["notes"] = service.cast_on(box, cast)
             context["chart"] = _chart_view(box.chart_data(stars=True), lang)
             if question:
@@ -171,9 +175,39 @@ def _fill(box, context, fields, lang, error, status) -> int:
                                        "readings": _readings(data, lang)}
             if cast.get("set"):
                 context["changes"] = _changes(box, cast, question, context, lang)
+            _person(box, cast, fields, context, lang)
         except UserError as e:
             context["error"], status = error_body(e, lang), error_status(e)
     return status
+
+
+def _question_fields(fields) -> dict:
+    """The question's fields; describing the person 形性 takes ``about`` without a topic."""
+    if fields.get("describe") and not fields.get("topic"):
+        return {**fields, "about": ""}
+    return fields
+
+
+def _whole(fields, name):
+    value = fields.get(name) or ""
+    if not value:
+        return None
+    if not value.isdigit():
+        raise said_error("options.not_natural", command="liuyao periods", word=f"--{name}", value=value)
+    return int(value)
+
+
+def _person(box, cast, fields, context, lang) -> None:
+    """The person's description 形性 and the life periods 大限/小限, as ``liuyao describe`` and
+    ``liuyao periods`` print them in the page's language (each casts again: the last question
+    stays on the worker's cast)."""
+    age, born = _whole(fields, "age"), _whole(fields, "born")
+    if fields.get("describe"):
+        service.description_data(box, cast, fields.get("about") or "self")
+        context["description"] = box.description_text(lang).splitlines()
+    if age is not None or born is not None:
+        service.periods_data(box, cast, age=age, born=born)
+        context["periods"] = box.periods_text(lang).splitlines()
 
 
 def _marks_of(data) -> set:
@@ -271,6 +305,21 @@ def why_not(request: Request):
     title = f"{label(found.pos, lang, vocabulary())} · {found.value} — {w['why_not']}"
     body = why_not_html(why, lang) if why is not None else f"<p>{escape(w['rule_holds'])}</p>"
     return _section(request, fields, f"<section class='whynot'><h3>{escape(title)}</h3>{body}{_close(w)}</section>")
+
+
+@router.get("/term", response_class=HTMLResponse)
+def term(request: Request):
+    """A glossary entry: the definition, the book lines, the rules and, on the cast, where it holds."""
+    fields = _fields(request)
+    lang = page_lang(fields["lang"] or None)
+    w = WORDS[lang]
+    if not fields["term"]:
+        raise UserError("term: give a classical term in hanzi, Hangul or English, e.g. 月破")
+    cast = _cast(fields)
+    with request.app.state.pool.worker(_session(request)) as box:
+        entry = service.glossary_data(box, cast or None, service.question_of(fields) if cast else None,
+                                      fields["term"])
+    return _section(request, fields, terms.box_html(entry, lang, vocabulary(), w, after=_close(w)))
 
 
 @router.get("/reading", response_class=HTMLResponse)

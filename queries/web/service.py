@@ -89,6 +89,29 @@ def ask_data(box, cast, question, goal) -> dict:
     return {**box.ask_table(goal).to_data(), "goal": goal}
 
 
+def glossary_data(box, cast, question, term) -> dict:
+    """As ``liuyao explain TERM --json``: with a cast, where the term holds on it; without one,
+    no ``holds`` (a worker keeps the cast of its last request)."""
+    if cast:
+        cast_on(box, cast, question)
+        return box.glossary(term)
+    entry = box.glossary(term)
+    entry.pop("holds", None)
+    return entry
+
+
+def description_data(box, cast, about="self") -> dict:
+    """As ``liuyao describe --json``: the person asked about 形性 (the cast is c1, as there)."""
+    cast_on(box, cast)
+    return {**box.describe(about or "self"), "cast": "c1"}
+
+
+def periods_data(box, cast, age=None, born=None) -> dict:
+    """As ``liuyao periods --json``: the life periods 大限/小限 (the cast is c1, as there)."""
+    cast_on(box, cast)
+    return {**box.periods(age=age, born=born), "cast": "c1"}
+
+
 def mark_proof(box, cast, mark):
     """The proof of a mark of the chart (what it rests on, under the view), or None."""
     cast_on(box, cast)

@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from tests.web.conftest import CAST
+from tests.web.conftest import BROKEN, CAST
 
 
 def cli_json(*args):
@@ -99,3 +99,57 @@ def test_bad_questions_are_4xx(client, path, body):
 def test_bad_json_is_422(client):
     answer = client.post("/api/chart", content=b"{not json", headers={"content-type": "application/json"})
     assert answer.status_code == 422 and "\n" not in answer.json()["error"]
+
+
+def test_explain_is_what_the_cli_prints(client):
+    answer = client.get("/api/explain", params={"term": "월파", **BROKEN})
+    assert answer.status_code == 200
+    assert answer.json() == cli_json("explain", "월파", "787889", "--month", "申", "--day", "乙巳")
+    assert answer.json()["holds"]["month_break"]
+
+
+def test_explain_without_a_cast_says_nothing_of_holding(client):
+    client.post("/api/chart", json=BROKEN)
+    entry = client.get("/api/explain", params={"term": "月破"}).json()
+    assert entry["term"] == "月破" and entry["holds"] is None
+    assert entry["rules"][0]["id"] == "month_break.1"
+
+
+def test_describe_and_periods_are_what_the_cli_prints(client):
+    described = client.post("/api/describe", json={**CAST, "about": "wife"})
+    assert described.status_code == 200
+    assert described.json() == cli_json("describe", "787889", "--month", "戌", "--day", "乙巳", "--about", "wife")
+    periods = client.post("/api/periods", json={**CAST, "age": 27})
+    assert periods.status_code == 200
+    assert periods.json() == cli_json("periods", "787889", "--month", "戌", "--day", "乙巳", "--age", "27")
+
+
+@pytest.mark.parametrize("method, route, payload, field", [
+    ("get", "/api/explain", {"term": "月坡"}, None),
+    ("get", "/api/explain", {"term": "月破", "values": "787889", "month": "X", "day": "乙巳"}, "month"),
+    ("get", "/api/explain", {"term": "月破", "dayy": "乙巳"}, "dayy"),
+    ("get", "/api/explain", {}, "term"),
+    ("post", "/api/describe", {"about": "wife"}, "values"),
+    ("post", "/api/describe", {**CAST, "about": "nobody"}, None),
+    ("post", "/api/periods", {**CAST}, None),
+    ("post", "/api/periods", {**CAST, "age": "old"}, "age"),
+    ("post", "/api/periods", {"age": 27}, "values"),
+])
+def test_glossary_person_and_periods_bad_input(client, method, route, payload, field):
+    if method == "get":
+        answer = client.get(route, params=payload)
+    else:
+        answer = client.post(route, json=payload)
+    assert answer.status_code in (400, 422), answer.text
+    body = answer.json()
+    assert "\n" not in body["error"] and "Traceback" not in body["error"]
+    if field is not None:
+        assert body["field"] == field
+
+
+def test_the_schema_has_the_glossary_person_and_periods(client):
+    schema = client.get("/openapi.json").json()
+    for path in ("/api/explain", "/api/describe", "/api/periods"):
+        assert path in schema["paths"]
+    for model in ("GlossaryResponse", "DescriptionResponse", "PeriodsResponse"):
+        assert model in schema["components"]["schemas"]

@@ -90,6 +90,18 @@ def test_click_a_month_break_and_see_its_proof(page, server):
     shot(page, "proof")
 
 
+def test_open_a_glossary_entry_from_the_chart(page, server):
+    page.goto(f"{server}/chart?{BROKEN}")
+    page.click('#line-6 a.term[data-term="月破"]')
+    entry = page.locator("#proof .glossary")
+    entry.wait_for()
+    text = entry.inner_text()
+    assert text.startswith("月破 — 월파") and "旬空月破達非吉" in text and "month_break.1" in text
+    assert "6효" in page.inner_text("#glossary-holds")
+    assert page.url.startswith(f"{server}/chart?")          # htmx swapped the entry in
+    shot(page, "glossary")
+
+
 def test_why_not_a_mark(page, server):
     page.goto(f"{server}/chart?{BROKEN}")
     page.select_option("#whynot-pos", "5")
@@ -150,7 +162,7 @@ def test_a_phone_width_layout(browser, server):
 @pytest.mark.parametrize("field, value", [
     ("values", "78788"), ("to", "zzz"), ("coins", "9,9"), ("month", "X"), ("day", "乙"), ("year", "X"),
     ("hour", "X"), ("at", "2024-13-01"), ("tz", "Mars/X"), ("lunar", "2024-02-31T00:00"), ("seed", "x"),
-    ("about", "nobody"),
+    ("about", "nobody"), ("age", "old"),
 ])
 def test_bad_input_on_every_form_field(page, server, field, value):
     page.goto(f"{server}/chart?values=787889&month=%E6%88%8C&day=%E4%B9%99%E5%B7%B3&topic=illness")

@@ -147,3 +147,54 @@ def test_a_rule_of_ones_own(client, pool):
     client.post("/rule/forget", data=CAST)
     assert not folder.exists() and not pool.has_session(session)
     client.cookies.clear()
+
+
+def test_every_term_of_the_chart_links_its_glossary_entry(client):
+    page = client.get("/chart", params=BROKEN).text
+    linked = set(re.findall(r'data-term="([^"]+)"', page))
+    assert {"月破", "妻財", "世", "應", "動爻"} <= linked
+    assert 'href="/term?values=787889' in page
+
+
+def test_a_glossary_entry_in_korean_with_where_it_holds(client):
+    box = client.get("/term", params={**BROKEN, "term": "月破"}, headers=HX)
+    assert box.status_code == 200 and box.text.startswith("<section class='glossary'")
+    assert "월파" in box.text and "month_break.1" in box.text and "旬空月破達非吉" in box.text
+    assert WORDS["ko"]["glossary_on_cast"] in box.text and "6효" in box.text
+    assert not HANGUL_PAGE_LATIN.search(box.text)
+    whole = client.get("/term", params={**BROKEN, "term": "月破", "lang": "en"})
+    assert 'id="chart"' in whole.text and "month-broken" in whole.text
+
+
+def test_a_glossary_entry_without_a_cast_says_nothing_of_holding(client):
+    box = client.get("/term", params={"term": "month-broken"}, headers=HX).text
+    assert "month_break.1" in box and "glossary-holds" not in box
+
+
+@pytest.mark.parametrize("term", ["月坡", ""])
+def test_a_glossary_term_not_known_is_one_line(client, term):
+    box = client.get("/term", params={**CAST, "term": term}, headers=HX)
+    assert box.status_code == 400 and box.text.startswith("<p class='error'") and box.text.count("\n") == 0
+
+
+def test_the_person_and_the_life_periods_are_sections_of_the_question(client):
+    page = client.get("/chart", params={**CAST, "describe": "1", "about": "wife", "age": "27"}).text
+    description = page.split('id="description"')[1].split("</section>")[0]
+    assert WORDS["ko"]["description"] in description and "아내" in description and "r001.27.woman_water" in description
+    periods = page.split('id="periods"')[1].split("</section>")[0]
+    assert "27세" in periods and "대한" in periods
+    assert not HANGUL_PAGE_LATIN.search(description + periods)
+    english = client.get("/chart", params={**CAST, "describe": "1", "lang": "en"}).text
+    assert 'id="description"' in english and 'id="periods"' not in english
+
+
+@pytest.mark.parametrize("query, field", [
+    ({"age": "old"}, "age"),
+    ({"born": "1990"}, "at"),
+    ({"describe": "1", "about": "nobody"}, None),
+])
+def test_the_person_bad_input(client, query, field):
+    page = client.get("/chart", params={**CAST, **query})
+    assert page.status_code == 400 and 'id="error"' in page.text and "Traceback" not in page.text
+    if field is not None:
+        assert f'id="f-{field}" value' in page.text and 'aria-invalid="true"' in page.text.split(f'id="f-{field}"')[1][:80]

@@ -1,0 +1,64 @@
+"""The glossary on the page: which values the chart shows are glossary terms
+(``facts/glossary.tsv``), and a term's box as ``liuyao explain`` prints it: the term and its
+name, its definition, the book lines with their text, the rules that derive it and, on the
+current cast, where it holds; all in the page's language.
+
+>>> "月破" in terms(), "妻財" in terms(), "787889" in terms()
+(True, True, False)
+"""
+from __future__ import annotations
+
+import functools
+from html import escape
+
+from ..engine.tables import read_table
+from ..glossary import _row as row_words
+from ..knowledge import shipped_dir
+from ..labels import label
+
+
+@functools.cache
+def terms() -> frozenset:
+    """The glossary's terms (hanzi), the values of the chart that get a glossary link."""
+    return frozenset(row.values[0] for row in read_table(shipped_dir() / "facts" / "glossary.tsv").rows)
+
+
+def _seed_text(source, lang) -> list:
+    seed = source["text"]
+    return [seed[k] for k in (("ko", "zh") if lang == "ko" else ("zh",)) if k in seed]
+
+
+def box_html(entry: dict, lang: str, vocabulary: dict, words: dict, after: str = "") -> str:
+    """A glossary entry (``Session.glossary``) as the page's box (``after``: HTML at its end).
+
+    >>> from queries.labels import WORDS
+    >>> entry = {"term": "月破", "names": {"ko": "월파"}, "definition": {"ko": "월건이 효를 충한다"},
+    ...          "sources": [], "predicates": ["month_break"], "rules": [], "holds": {"month_break": []}}
+    >>> html = box_html(entry, "ko", {}, WORDS["ko"])
+    >>> "월파" in html and "성립하는 곳이 없다" in html
+    True
+    """
+    name = entry["names"].get(lang, entry["term"])
+    title = f"{entry['term']} — {name}" if name != entry["term"] else entry["term"]
+    out = [f"<section class='glossary' id='glossary' aria-label='{escape(title)}'><h3>{escape(title)}</h3>",
+           f"<p class='definition'>{escape(entry['definition'][lang])}</p>"]
+    sources = []
+    for source in entry["sources"]:
+        where = source["where"]
+        if where.startswith("convention:"):
+            where = f"{words['glossary_convention']} {label(where.partition(':')[2], lang, vocabulary)}"
+        quoted = "".join(f"<blockquote>{escape(line)}</blockquote>" for line in _seed_text(source, lang))
+        sources.append(f"<li><span class='where'>{escape(where)}</span>{quoted}</li>")
+    out.append(f"<h4>{escape(words['glossary_sources'])}</h4><ul class='sources'>{''.join(sources)}</ul>")
+    if entry["rules"]:
+        rules = "".join(f"<li><code>{escape(r['id'])}</code> {escape(r['title'])} "
+                        f"<span class='where'>{escape(r['where'])}</span></li>" for r in entry["rules"])
+        out.append(f"<h4>{escape(words['glossary_rules'])}</h4><ul class='rules'>{rules}</ul>")
+    if entry.get("holds") is not None:
+        holds = []
+        for pred, rows in entry["holds"].items():
+            found = "; ".join(row_words(row, lang, vocabulary) for row in rows) or words["glossary_nowhere"]
+            holds.append(f"<li><code>{escape(pred)}</code>: {escape(found)}</li>")
+        out.append(f"<h4>{escape(words['glossary_on_cast'])}</h4><ul class='holds' id='glossary-holds'>"
+                   f"{''.join(holds)}</ul>")
+    return "".join(out) + after + "</section>"

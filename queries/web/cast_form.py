@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from .. import options
-from ..errors import UserError
+from ..messages import error
 
 # The fields of a cast, in the order of the form: the CLI's cast options, ``values`` for its
 # positional line values (or a hexagram name), and a lunar date with its leap-month flag.
@@ -48,17 +48,17 @@ def solar_moment(text: str, leap: bool = False) -> str:
     from lunar_python import Lunar
     found = _LUNAR.match(str(text))
     if not found:
-        raise UserError(f"lunar {text!r}: give a lunar date and time such as 2024-09-06T04:00")
+        raise error("web.lunar_form", text=text)
     year, month, day, hour, minute = (int(x) if x else 0 for x in found.groups())
     try:
         solar = Lunar.fromYmdHms(year, -month if leap else month, day, hour, minute, 0).getSolar()
     except Exception:
-        raise UserError(f"lunar {text!r}{' (leap month)' if leap else ''}: no such day of the lunar calendar") from None
+        raise error("web.lunar_leap_no_day" if leap else "web.lunar_no_day", text=text) from None
     if not (1 <= month <= 12 and 0 <= hour < 24 and 0 <= minute < 60) or solar.getYear() < 1600:
-        raise UserError(f"lunar {text!r}: no such day of the lunar calendar")
+        raise error("web.lunar_no_day", text=text)
     check = solar.getLunar()
     if (check.getMonth(), check.getDay()) != ((-month if leap else month), day):
-        raise UserError(f"lunar {text!r}{' (leap month)' if leap else ''}: no such day of the lunar calendar")
+        raise error("web.lunar_leap_no_day" if leap else "web.lunar_no_day", text=text)
     return f"{solar.getYear():04d}-{solar.getMonth():02d}-{solar.getDay():02d}T{hour:02d}:{minute:02d}:00"
 
 
@@ -73,19 +73,19 @@ def arguments(form: dict) -> dict:
             values[_OPTION.get(name, name)] = value
     unknown = sorted(set(form) - set(FIELDS))
     if unknown:
-        raise UserError(f"{unknown[0]}: not a field of a cast; use {', '.join(FIELDS)}")
+        raise error("web.not_a_field", name=unknown[0], fields=", ".join(FIELDS))
     lunar, leap = values.pop("lunar", None), values.pop("leap", False)
     if lunar is not None:
         if "at" in values:
-            raise UserError("lunar and at: give one moment, the lunar date or the solar one")
+            raise error("web.lunar_and_at")
         values["at"] = solar_moment(lunar, leap=bool(leap))
     if not options.has_cast(values):
-        raise UserError("values: give the cast (six values such as 787889, coins, a hexagram name or random)")
+        raise error("web.no_cast")
     if "seed" in values:
         try:
             values["seed"] = int(values["seed"])
         except (TypeError, ValueError):
-            raise UserError(f"seed {values['seed']!r}: give a whole number") from None
+            raise error("web.seed", seed=values["seed"]) from None
     kwargs, note = options.cast_arguments(values, spell=spelled)
     if note:
         kwargs["seed"] = int(note.rsplit(" ", 1)[1])

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..errors import UserError
+from ..messages import error
 
 CHART_FIELDS = ("spirit", "relative", "najia", "element", "world", "response", "moving")
 STATE_FIELDS = ("state", "month_strength", "month_relation", "month_stage", "day_relation", "day_stage")
@@ -44,15 +44,15 @@ def check(query: dict) -> Mark:
     """A mark from a request's fields, each checked (a UserError naming the field)."""
     field, kind = query.get("field") or "", query.get("kind") or "line"
     if field not in CHART_FIELDS + STATE_FIELDS:
-        raise UserError(f"field {field!r}: use one of {', '.join(CHART_FIELDS + STATE_FIELDS)}")
+        raise error("web.mark_field", field=field, fields=", ".join(CHART_FIELDS + STATE_FIELDS))
     if kind not in KINDS or (field in CHART_FIELDS and kind != "line"):
-        raise UserError(f"kind {kind!r}: use one of {', '.join(KINDS)} (line for {field})")
+        raise error("web.mark_kind", kind=kind, kinds=", ".join(KINDS), field=field)
     pos = str(query.get("pos") or "")
     if pos not in ("1", "2", "3", "4", "5", "6"):
-        raise UserError(f"pos {pos!r}: give a line, 1 to 6")
+        raise error("web.mark_pos", pos=pos)
     value = str(query.get("value") or "-")
     if not _VALUE.match(value):
-        raise UserError(f"value {value!r}: give a mark of the chart, such as 月破")
+        raise error("web.mark_value", value=value)
     return Mark(field, kind, int(pos), value)
 
 

@@ -19,7 +19,8 @@ LATIN = re.compile(r"[A-Za-z][A-Za-z_'-]*")
 KEPT = {"liuyao", "explain", "coverage", "facts", "rules", "why-not", "why", "judge", "when", "check", "conventions", "topics", "json", "all", "student",
         "full", "month", "day", "about", "age", "born", "proof", "level", "set", "seed", "Python", "pyDatalog",
         "Ctrl-D", "e", "p", "X", "Y", "a", "x", "n", "H", "T", "HHT", "HTT", "TTT", "HHH", "HTH", "TTH", "None",
-        "Grace", "King", "Wen", "datetime", "month-broken", "not"}
+        "Grace", "King", "Wen", "datetime", "month-broken", "not",
+        "lunar", "values", "at", "field", "kind", "pos", "value", "line"}  # the web form's and the API's field names
 
 
 def _said_keys():

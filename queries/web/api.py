@@ -11,13 +11,12 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..errors import UserError
+from ..messages import error
 from ..results import stars_data
 from . import service
 
 router = APIRouter(prefix="/api", tags=["api"])
 COOKIE = "liuyao_session"
-NEEDS_CAST = "a rule or a book line is put to a cast; give the cast (values, month, day …)"
 
 
 class _Strict(BaseModel):
@@ -218,7 +217,7 @@ def chart(body: ChartRequest, request: Request):
 def judge(body: JudgeRequest, request: Request):
     question = body.question()
     if "topic" not in question:
-        raise UserError("topic: give the question's topic, e.g. wealth (/api/topics)")
+        raise error("web.api_topic")
     with _pool(request).worker(_session(request)) as box:
         return service.judge_data(box, body.fields(), question, proof=body.proof, lang=body.lang)
 
@@ -230,7 +229,7 @@ def _cast_or_none(body):
 @router.post("/why", response_model=WhyResponse | dict[str, Any], summary="prove a goal (liuyao why --json)")
 def why(body: WhyRequest, request: Request):
     if body.level not in ("student", "full"):
-        raise UserError(f"level {body.level!r}: use one of student, full")
+        raise error("web.api_level", level=body.level)
     with _pool(request).worker(_session(request)) as box:
         return _with_cast(box, body, lambda cast, question: service.why_data(
             box, cast, question, body.goal, lang=body.lang, level=body.level))
@@ -240,11 +239,11 @@ def why(body: WhyRequest, request: Request):
              summary="why a goal has no answer (liuyao why-not --json)")
 def why_not(body: WhyNotRequest, request: Request):
     if (body.goal is None) == (body.source is None):
-        raise UserError("goal: give a goal, a rule id or a source SEED:LINE, e.g. r000.87.offspring_world")
+        raise error("web.api_goal")
     with _pool(request).worker(_session(request)) as box:
         if body.source is not None:
             if not body.given():
-                raise UserError(f"values: {NEEDS_CAST}")
+                raise error("web.api_needs_cast")
             service.cast_on(box, body.fields(), body.question())
             return {"source": body.source, "rules": [c.to_data(body.lang) for c in box.check_source(body.source)]}
         return _with_cast(box, body, lambda cast, question: service.why_not_data(
@@ -257,7 +256,7 @@ def _with_cast(box, body, call):
     if body.given():
         return call(body.fields(), question)
     if question:
-        raise UserError("topic: needs a cast to ask it of (values, coins, a hexagram name or random)")
+        raise error("web.api_topic_needs_cast")
     return _uncast(box, body)
 
 
@@ -265,7 +264,7 @@ def _uncast(box, body):
     """A goal asked of no cast (the worker's last cast must not answer for C)."""
     from ..engine import render
     if "(" not in body.goal:
-        raise UserError(f"values: {NEEDS_CAST}")
+        raise error("web.api_needs_cast")
     service.check_uncast(body.goal)
     if isinstance(body, WhyNotRequest):
         why = box.why_not(body.goal, depth=body.depth)
@@ -326,7 +325,7 @@ def explain(query: Annotated[ExplainRequest, Query()], request: Request):
              summary="describe the person asked about 形性 (liuyao describe --json)")
 def describe(body: DescribeRequest, request: Request):
     if not body.given():
-        raise UserError(f"values: {NEEDS_CAST}")
+        raise error("web.api_needs_cast")
     with _pool(request).worker(_session(request)) as box:
         return service.description_data(box, body.fields(), body.about)
 
@@ -335,6 +334,6 @@ def describe(body: DescribeRequest, request: Request):
              summary="the life periods 大限/小限 at an age (liuyao periods --json)")
 def periods(body: PeriodsRequest, request: Request):
     if not body.given():
-        raise UserError(f"values: {NEEDS_CAST}")
+        raise error("web.api_needs_cast")
     with _pool(request).worker(_session(request)) as box:
         return service.periods_data(box, body.fields(), age=body.age, born=body.born)

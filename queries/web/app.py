@@ -25,6 +25,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..errors import QueryTimeout, QueryTooLarge, UserError
+from ..messages import error
 from ..status import message
 from ..version import VERSION
 from .cast_form import field_of
@@ -120,7 +121,7 @@ def serve(host="127.0.0.1", port=8000, workers=2, timeout=5.0, memory_mb=None) -
     seconds and ``memory_mb`` megabytes (None: no limit)."""
     import uvicorn
     if not 0 < port < 65536:
-        raise UserError(f"--port {port}: give a port 1-65535")
+        raise error("web.port", port=port)
     pool = Pool(size=workers, timeout=timeout, memory_mb=memory_mb)
     try:
         uvicorn.run(create_app(pool), host=host, port=port, log_level="warning")

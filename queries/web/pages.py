@@ -381,8 +381,8 @@ async def add_rule(request: Request):
         added = await anyio.to_thread.run_sync(pool.add_rule, _session(request), text)
     except UserError as e:
         return await anyio.to_thread.run_sync(
-            lambda: render_page(request, fields, status=error_status(e),
-                                error=error_body(e, page_lang(fields.get("lang") or None))))
+            lambda e=e: render_page(request, fields, status=error_status(e),
+                                    error=error_body(e, page_lang(fields.get("lang") or None))))
     response = RedirectResponse(f"/chart?{_query(fields)}", status_code=303)
     response.set_cookie(COOKIE, added["session"], httponly=True, samesite="lax")
     return response

@@ -31,7 +31,7 @@ def _said_keys():
     keys = set()
     said = (r'\b(?:error|text|say)\(\s*"([a-z_]+\.[a-z_.]+|did_you_mean|unknown_language|language_now)"', r'\("([a-z]+\.[a-z_]+)", \{', r'"([a-z]+\.[a-z_]+)" if ',
             r' else "([a-z]+\.[a-z_]+)"')
-    raised = (r'key="([a-z_.]+)"', r'"(reader\.[a-z_]+)"', r'"(engine\.[a-z_]+)"')
+    raised = (r'key="([a-z_.]+)"', r'"(reader\.[a-z_]+)"', r'"(engine\.[a-z_]+)"', r'"(problem\.[a-z_0-9]+)"')
     for path in (ROOT / "queries").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         for pattern in raised + (said if "messages import" in source else ()):
@@ -49,7 +49,8 @@ def test_every_message_has_three_languages_with_the_same_placeholders():
 
 def test_every_key_the_code_says_is_in_the_table():
     said = _said_keys()
-    assert {"engine.unknown_predicate", "cast.tz_needs_at", "reader.bare_name", "word.errors"} <= said
+    assert {"engine.unknown_predicate", "cast.tz_needs_at", "reader.bare_name", "word.errors", "problem.column_0",
+            "problem.in_rule"} <= said
     assert sorted(said - set(messages())) == []
 
 
@@ -202,3 +203,14 @@ def test_a_bad_folder_is_said_in_the_readers_language_by_ask_and_the_repl(capsys
                           input=f":load {folder}\n".encode("utf-8"), capture_output=True, env=env, timeout=180)
     said = done.stdout.decode("utf-8")
     assert said.count(str(folder)) > 12 and _foreign(said.replace("liuyao", " "), folder) == []
+
+
+@pytest.mark.parametrize("lang, warning", [("ko", "(경고)"), ("zh", "（警告）"), ("en", "(warning)")])
+def test_the_warnings_of_a_folder_in_the_readers_language(capsys, tmp_path, lang, warning):
+    (tmp_path / "w.dl").write_text("# @rule my.2 demo\nmy_w(X) <= branch_order(X, _N) & ~clash(X, Y)\n"
+                                   "my_n(X, N) <= branch_order(X, N)\n"
+                                   "my_n(X, N) <= my_n(X, M) & (N == M + 1)\n", encoding="utf-8")
+    code = main(["check", str(tmp_path), "--lang", lang])
+    said = capsys.readouterr()[0].splitlines()
+    assert code == 0 and len(said) == 3 and all(line.endswith(warning) for line in said[:2])
+    assert lang == "en" or _foreign("\n".join(said), tmp_path) == []

@@ -32,11 +32,11 @@ def one_line(error) -> str:
 def message(error, lang="en") -> str:
     """What to print for an error: one line (the first problem of a folder, with a count), in
     the reader's language."""
-    from .messages import line, problem, text
+    from .messages import line, text
     if isinstance(error, MemoryError):
         return text("status.out_of_memory", lang)
     if isinstance(error, KnowledgeError) and error.problems:
-        first = one_line(problem(error.problems[0], lang))
+        first = line(error.problems[0], lang)
         if len(error.problems) == 1:
             return first
         return text("status.more_problems", lang, first=first, more=len(error.problems) - 1)

@@ -10,7 +10,7 @@ import json
 import sys
 
 from . import options
-from .messages import error, text
+from .messages import error, problem, text
 from .options import CAST, DEPTH, LEVEL, PROOF, QUESTION, SEARCH, Parser, add_common
 from .status import DONE, NEGATIVE, lang_of, run
 
@@ -306,7 +306,7 @@ def cmd_check(args):
         _print_json({"folder": args.dir, "problems": problems})
     else:
         for p in problems:
-            print(p)
+            print(problem(p, args.lang))
         warnings = len(problems) - len(errors)
         print(text("cli.check_count", args.lang, errors=len(errors), warnings=warnings,
                    errors_word=("word.error" if len(errors) == 1 else "word.errors", {}),

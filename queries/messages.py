@@ -64,6 +64,17 @@ def error(key, kind=UserError, /, **values) -> UserError:
     return kind(text(key, "en", **values), key=key, values=values)
 
 
+def problem(found, lang="en") -> str:
+    """A problem of a knowledge folder (``engine.problem.Problem``) in ``lang``: its own line in
+    English, or when it names no message.
+
+    >>> from queries.engine.problem import Problem
+    >>> problem(Problem("a.dl:1: a statement must start at column 0", "problem.column_0", where="a.dl:1"), "ko")
+    'a.dl:1: 문장은 0열에서 시작해야 합니다'
+    """
+    return str(found) if lang == "en" or not getattr(found, "key", None) else line(found, lang)
+
+
 def line(error, lang="en") -> str:
     """What an error says in ``lang`` on one line: its message when it names one this table has,
     else its own text (always its own text in English)."""

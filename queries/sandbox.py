@@ -44,6 +44,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .engine import wire
+from .engine.problem import Problem, as_data
 from .engine.limits import DEFAULT_MEMORY_MB, Limits
 from .errors import KnowledgeError, QueryTimeout, QueryTooLarge, UserError
 from .messages import error, text
@@ -104,6 +105,17 @@ def _check_answer(message):
     said = message[4] if message[0] == "error" else None
     if said is not None and not (len(said) == 2 and isinstance(said[0], str) and isinstance(said[1], dict)):
         raise wire.Malformed("an error whose message is not a key and its values")
+    if message[0] == "error" and not all(_is_problem(p) for p in message[3] or ()):
+        raise wire.Malformed("a problem that is not a text and its message")
+
+
+def _is_problem(data):
+    """A problem on the pipe: a text, or [text, (key, values) or None]."""
+    if isinstance(data, str):
+        return True
+    return isinstance(data, list) and len(data) == 2 and isinstance(data[0], str) and (data[1] is None or (
+        isinstance(data[1], tuple) and len(data[1]) == 2 and isinstance(data[1][0], str)
+        and isinstance(data[1][1], dict) and all(isinstance(name, str) for name in data[1][1])))
 
 
 def _check_request(message):
@@ -296,7 +308,7 @@ class Sandbox:
         _, kind, text, problems, said, _ = message
         key, values = said or (None, None)
         if kind == "KnowledgeError":
-            raise KnowledgeError(problems)
+            raise KnowledgeError(map(Problem.of, problems or ()))
         if kind == "QueryTimeout":
             raise QueryTimeout(text, key=key, values=values)
         if kind == "QueryTooLarge":
@@ -469,7 +481,8 @@ def _worker(memory_mb=None):
                 else "UserError"
             state = session.snapshot() if session is not None else None
             said = (e.key, e.values) if e.key else None
-            _send(answers, ("error", kind, str(e), getattr(e, "problems", None), said,
+            problems = getattr(e, "problems", None)
+            _send(answers, ("error", kind, str(e), None if problems is None else [as_data(p) for p in problems], said,
                             None if state == last else state))
             last = state if state is not None else last
         except Exception as e:  # a bug of ours: one line in the parent, never a traceback

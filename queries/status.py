@@ -35,8 +35,11 @@ def message(error, lang="en") -> str:
     from .messages import line, text
     if isinstance(error, MemoryError):
         return text("status.out_of_memory", lang)
-    if isinstance(error, KnowledgeError) and len(error.problems) > 1:
-        return text("status.more_problems", lang, first=one_line(error.problems[0]), more=len(error.problems) - 1)
+    if isinstance(error, KnowledgeError) and error.problems:
+        first = line(error.problems[0], lang)
+        if len(error.problems) == 1:
+            return first
+        return text("status.more_problems", lang, first=first, more=len(error.problems) - 1)
     if isinstance(error, UserError):
         return line(error, lang)
     return text("status.internal", lang, kind=type(error).__name__, text=one_line(error))

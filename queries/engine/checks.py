@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from difflib import get_close_matches
 
+from .problem import Problem, tagged
 from .terms import Arith, Atom, Compare, Var, term_vars
 
 
@@ -30,7 +31,7 @@ def _tag(rule, messages):
     """Name the rule at the end of each message: 'file:line: message (rule id)'."""
     if rule.info.id == rule.where:
         return messages
-    return [f"{m} (rule {rule.info.id})" for m in messages]
+    return [tagged(m, "problem.in_rule", f" (rule {rule.info.id})", rule=rule.info.id) for m in messages]
 
 
 def rule_problems(rule):
@@ -44,8 +45,8 @@ def rule_problems(rule):
         seen |= binds
     underscores = sum(term_vars(l).count("_") for l in (rule.head, *rule.body))
     if underscores > 1:
-        errors.append(f"{rule.where}: '_' is one shared variable in pyDatalog, not a wildcard; "
-                      "name each one (_1, _2 …)")
+        errors.append(Problem(f"{rule.where}: '_' is one shared variable in pyDatalog, not a wildcard; "
+                              "name each one (_1, _2 …)", "problem.underscores", where=rule.where))
     for i, literal in enumerate(rule.body):
         names = term_vars(literal)
         if isinstance(literal, Atom) and literal.negated:
@@ -53,21 +54,27 @@ def rule_problems(rule):
                 if name in bound:
                     continue
                 if any(name in s for s in later_positive[i + 1:]):
-                    errors.append(f"{rule.where}: variable {name} in {literal} is bound only "
-                                  "later; move the negation after the literal that binds it")
+                    errors.append(Problem(f"{rule.where}: variable {name} in {literal} is bound only "
+                                          "later; move the negation after the literal that binds it",
+                                          "problem.bound_later", where=rule.where, name=name, literal=str(literal)))
                 elif not name.startswith("_"):
-                    warnings.append(f"{rule.where}: {name} occurs only in {literal}, so it means "
-                                    f"'for no {name}'; name it _{name} to say so")
+                    warnings.append(Problem(f"{rule.where}: {name} occurs only in {literal}, so it means "
+                                            f"'for no {name}'; name it _{name} to say so", "problem.for_no",
+                                            where=rule.where, name=name, literal=str(literal)))
         elif isinstance(literal, Compare):
             free = set(names) - bound - _binds(literal, bound)
             if free:
-                errors.append(f"{rule.where}: {literal} compares unbound "
-                              f"{', '.join(sorted(free))}; bind it in an earlier literal")
+                names = ', '.join(sorted(free))
+                errors.append(Problem(f"{rule.where}: {literal} compares unbound {names}; bind it in an "
+                                      "earlier literal", "problem.compares_unbound", where=rule.where,
+                                      literal=str(literal), names=names))
         bound |= _binds(literal, bound)
     free_head = [v for v in dict.fromkeys(term_vars(rule.head)) if v not in bound]
     if free_head:
-        errors.append(f"{rule.where}: head variable {', '.join(free_head)} of {rule.head} is not "
-                      "bound by a positive body literal")
+        names = ', '.join(free_head)
+        errors.append(Problem(f"{rule.where}: head variable {names} of {rule.head} is not bound by a "
+                              "positive body literal", "problem.head_unbound", where=rule.where, names=names,
+                              head=str(rule.head)))
     return _tag(rule, errors), _tag(rule, warnings)
 
 
@@ -132,8 +139,9 @@ def program_problems(rules, facts, declared):
     for fact in facts:
         known, where = arity[fact.atom.pred]
         if len(fact.atom.args) != known:
-            errors.append(f"{fact.where}: {fact.atom.pred} has {known} arguments ({where}), "
-                          f"this fact has {len(fact.atom.args)}")
+            errors.append(Problem(f"{fact.where}: {fact.atom.pred} has {known} arguments ({where}), "
+                                  f"this fact has {len(fact.atom.args)}", "problem.fact_arity", where=fact.where,
+                                  predicate=fact.atom.pred, known=known, at=where, arity=len(fact.atom.args)))
     for rule in rules:
         found = []
         for lit in (rule.head, *rule.body):
@@ -142,12 +150,16 @@ def program_problems(rules, facts, declared):
             if lit.pred not in defined:
                 near = get_close_matches(lit.pred, sorted(defined), n=3)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
-                found.append(f"{rule.where}: unknown predicate {lit.pred}/{len(lit.args)}{hint}")
+                found.append(Problem(f"{rule.where}: unknown predicate {lit.pred}/{len(lit.args)}{hint}",
+                                     "problem.unknown_near" if near else "problem.unknown", where=rule.where,
+                                     predicate=f"{lit.pred}/{len(lit.args)}", near=', '.join(near)))
                 continue
             known, where = arity[lit.pred]
             if len(lit.args) != known:
-                found.append(f"{rule.where}: {lit.pred} has {known} arguments ({where}), "
-                             f"{lit} has {len(lit.args)}")
+                found.append(Problem(f"{rule.where}: {lit.pred} has {known} arguments ({where}), "
+                                     f"{lit} has {len(lit.args)}", "problem.arity", where=rule.where,
+                                     predicate=lit.pred, known=known, at=where, literal=str(lit),
+                                     arity=len(lit.args)))
         errors += _tag(rule, found)
         e, w = rule_problems(rule)
         errors += e
@@ -156,13 +168,15 @@ def program_problems(rules, facts, declared):
     for rule in rules:
         head = comp[rule.head.pred]
         recursive = [lit for lit in rule.body if isinstance(lit, Atom) and comp.get(lit.pred) == head]
-        found = [f"{rule.where}: {lit} negates a predicate that depends on {rule.head.pred} "
-                 "itself (negation inside recursion)" for lit in recursive if lit.negated]
+        found = [Problem(f"{rule.where}: {lit} negates a predicate that depends on {rule.head.pred} "
+                         "itself (negation inside recursion)", "problem.negation_recursion", where=rule.where,
+                         literal=str(lit), predicate=rule.head.pred) for lit in recursive if lit.negated]
         positives = [lit for lit in rule.body if isinstance(lit, Atom) and not lit.negated]
         if any(not lit.negated for lit in recursive) and comp.get(positives[0].pred) != head:
-            found.append(f"{rule.where}: recursive rule must start with the recursive literal "
-                         f"(right recursion hangs pyDatalog on cyclic data); move "
-                         f"{next(l for l in recursive if not l.negated)} first")
+            first = next(l for l in recursive if not l.negated)
+            found.append(Problem(f"{rule.where}: recursive rule must start with the recursive literal "
+                                 f"(right recursion hangs pyDatalog on cyclic data); move {first} first",
+                                 "problem.right_recursion", where=rule.where, literal=str(first)))
         errors += _tag(rule, found)
         if any(not lit.negated for lit in recursive):
             warnings += _tag(rule, _growth(rule))
@@ -179,9 +193,10 @@ def _growth(rule):
                     isinstance(lit.right, Var) and lit.right.name in made)):
             made[lit.left.name] = made.get(getattr(lit.right, "name", None), lit)
     grown = [name for name in dict.fromkeys(term_vars(rule.head)) if name in made]
-    return [f"{rule.where}: {rule.head.pred} is recursive and its {name} is computed anew in each round "
-            f"by {made[name]}; it may grow without end (a question stops at its time and memory limits)"
-            for name in grown]
+    return [Problem(f"{rule.where}: {rule.head.pred} is recursive and its {name} is computed anew in each "
+                    f"round by {made[name]}; it may grow without end (a question stops at its time and memory "
+                    "limits)", "problem.growth", where=rule.where, predicate=rule.head.pred, name=name,
+                    literal=str(made[name])) for name in grown]
 
 
 def closure(graph):

@@ -22,6 +22,7 @@ import stat
 from pathlib import Path
 
 from .errors import KnowledgeError
+from .problem import Problem
 
 MAX_FILE = 8 * 2 ** 20          # bytes of one fact table or clause file
 MAX_FILES = 10_000              # knowledge files of one folder
@@ -51,12 +52,15 @@ def knowledge_files(folder, patterns, name, parts=()):
         kinds = walk.kinds(path.name)
         if target is None:
             if kinds:
-                walk.problems.append(f"{name(path)}:1: cannot read (a link that cannot be followed)")
+                walk.problems.append(Problem(f"{name(path)}:1: cannot read (a link that cannot be followed)",
+                                             "problem.link_unreadable", where=f"{name(path)}:1"))
         elif not target.is_relative_to(root):
             if os.path.isdir(target):
-                walk.problems.append(f"{name(path)}: a link to a folder outside the folder; copy the folder into it")
+                walk.problems.append(Problem(f"{name(path)}: a link to a folder outside the folder; copy the folder "
+                                             "into it", "problem.link_folder_outside", where=name(path)))
             elif kinds:
-                walk.problems.append(f"{name(path)}:1: a link to a file outside the folder; copy the file into it")
+                walk.problems.append(Problem(f"{name(path)}:1: a link to a file outside the folder; copy the file "
+                                             "into it", "problem.link_file_outside", where=f"{name(path)}:1"))
         elif os.path.isdir(target):
             if target not in walk.seen:
                 walk.folder(path, target)
@@ -97,12 +101,14 @@ class _Walk:
             try:
                 entries = sorted(os.scandir(real), key=lambda e: e.name)
             except OSError as e:
-                self.problems.append(f"{self.name(shown)}: cannot list the folder ({e.strerror})")
+                self.problems.append(Problem(f"{self.name(shown)}: cannot list the folder ({e.strerror})",
+                                             "problem.cannot_list", where=self.name(shown), reason=e.strerror))
                 continue
             self.entries += len(entries)
             if self.entries > MAX_ENTRIES:
-                self.problems.append(f"{self.name(shown)}: more than {MAX_ENTRIES:,} files and folders in the "
-                                     "folder; give the folder of your knowledge")
+                self.problems.append(Problem(f"{self.name(shown)}: more than {MAX_ENTRIES:,} files and folders "
+                                             "in the folder; give the folder of your knowledge",
+                                             "problem.too_many_entries", where=self.name(shown), most=MAX_ENTRIES))
                 self.full = True
                 return
             for entry in entries:
@@ -127,15 +133,16 @@ class _Walk:
         try:
             mode = os.stat(real).st_mode
         except OSError:
-            self.problems.append(f"{self.name(shown)}:1: cannot read (a broken link?)")
+            self.problems.append(Problem(f"{self.name(shown)}:1: cannot read (a broken link?)",
+                                         "problem.broken_link", where=f"{self.name(shown)}:1"))
             return
         if not stat.S_ISREG(mode):
-            self.problems.append(f"{self.name(shown)}:1: not a regular file (a pipe, a device or a socket); "
-                                 "only files are read")
+            self.problems.append(_not_regular(f"{self.name(shown)}:1"))
             return
         self.count += 1
         if self.count > MAX_FILES:
-            self.problems.append(f"{self.name(shown)}: more than {MAX_FILES:,} knowledge files in one folder")
+            self.problems.append(Problem(f"{self.name(shown)}: more than {MAX_FILES:,} knowledge files in one "
+                                         "folder", "problem.too_many_files", where=self.name(shown), most=MAX_FILES))
             self.full = True
             return
         self.found[kinds[0]].append(shown)
@@ -147,18 +154,29 @@ def read_text(path, label) -> str:
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as e:
-        raise KnowledgeError([f"{label}:1: cannot read ({e.strerror})"]) from None
+        raise KnowledgeError([_cannot_read(f"{label}:1", e)]) from None
     with os.fdopen(fd, "rb") as f:
         try:
             if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise KnowledgeError([f"{label}:1: not a regular file (a pipe, a device or a socket); "
-                                      "only files are read"])
+                raise KnowledgeError([_not_regular(f"{label}:1")])
             data = f.read(MAX_FILE + 1)
         except OSError as e:
-            raise KnowledgeError([f"{label}:1: cannot read ({e.strerror})"]) from None
+            raise KnowledgeError([_cannot_read(f"{label}:1", e)]) from None
     if len(data) > MAX_FILE:
-        raise KnowledgeError([f"{label}:1: larger than {MAX_FILE:,} bytes; split it into smaller files"])
+        raise KnowledgeError([Problem(f"{label}:1: larger than {MAX_FILE:,} bytes; split it into smaller files",
+                                      "problem.too_large", where=f"{label}:1", most=MAX_FILE)])
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise KnowledgeError([f"{label}:1: not UTF-8 text ({e.reason} at byte {e.start})"]) from None
+        raise KnowledgeError([Problem(f"{label}:1: not UTF-8 text ({e.reason} at byte {e.start})",
+                                      "problem.not_utf8", where=f"{label}:1", reason=e.reason,
+                                      byte=e.start)]) from None
+
+
+def _cannot_read(where, e):
+    return Problem(f"{where}: cannot read ({e.strerror})", "problem.cannot_read", where=where, reason=e.strerror)
+
+
+def _not_regular(where):
+    return Problem(f"{where}: not a regular file (a pipe, a device or a socket); only files are read",
+                   "problem.not_regular", where=where)

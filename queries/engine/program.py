@@ -21,6 +21,7 @@ from pathlib import Path
 from .checks import closure, dependency_graph, program_problems, recursive_components
 from .errors import KnowledgeError, UserError, said
 from .files import knowledge_files, read_text
+from .problem import Problem, tagged
 from .reader import parse_goal, parse_text
 from .tables import read_table
 from .terms import Atom, Compare, Const, Fact, Var, term_vars
@@ -169,7 +170,8 @@ def read_program(folders) -> Program:
     parts, problems = [], []
     for folder in map(Folder.of, folders):
         if not os.path.isdir(folder.path):
-            problems.append(f"{folder.label or folder.path}: not a folder")
+            where = folder.label or str(folder.path)
+            problems.append(Problem(f"{where}: not a folder", "problem.not_a_folder", where=where))
             continue
         part = _read_folder(folder)
         problems += part.problems
@@ -231,7 +233,9 @@ def _read_folder(folder) -> _Part:
         return _FOLDERS[signature]
     part = _Part(folder, signature, problems=list(met))
     if not tsvs and not dls and not met:
-        part.problems.append(f"{folder.label or folder.path}: no *.tsv or *.dl files (nor facts/ and kb/ folders)")
+        where = folder.label or str(folder.path)
+        part.problems.append(Problem(f"{where}: no *.tsv or *.dl files (nor facts/ and kb/ folders)",
+                                     "problem.no_files", where=where))
     for path in tsvs:
         try:
             part.tables.append(read_table(path, folder.name(path)))
@@ -266,17 +270,24 @@ def _signature(folder, paths):
     return tuple(parts)
 
 
+EARLIER = "an earlier folder"     # where a predicate is defined when no table, rule or fact says
+
+
 def _add_table(program, table, folder, earlier):
     """Add one table to the program; its problems. A table for a predicate of an earlier folder
     (``earlier``) must say ``# @extends`` above its header."""
     name = table.path
     known = program.declared.get(table.predicate)
     if known and known[0] != table.arity:
-        return [f"{name}:{table.header_line}: {table.predicate} has {known[0]} columns in "
-                f"{known[1]}, {table.arity} here"]
+        return [Problem(f"{name}:{table.header_line}: {table.predicate} has {known[0]} columns in "
+                        f"{known[1]}, {table.arity} here", "problem.table_arity", where=f"{name}:{table.header_line}",
+                        predicate=table.predicate, known=known[0], at=known[1], arity=table.arity)]
     if table.predicate in earlier and not table.extends:
-        return [f"{name}:{table.header_line}: {table.predicate} is already defined in {_defined(program, table.predicate)}; "
-                "write a line '# @extends' above the header to add these rows to it, or rename the file"]
+        at = _defined(program, table.predicate)
+        return [Problem(f"{name}:{table.header_line}: {table.predicate} is already defined in {at}; "
+                        "write a line '# @extends' above the header to add these rows to it, or rename the file",
+                        "problem.already_defined", where=f"{name}:{table.header_line}", predicate=table.predicate,
+                        at=("problem.an_earlier_folder", {}) if at == EARLIER else at)]
     program.declared.setdefault(table.predicate, (table.arity, f"{name}:{table.header_line}"))
     program.tables.setdefault(table.predicate, []).append(table)
     for row in table.rows:
@@ -290,7 +301,7 @@ def _defined(program, pred) -> str:
     if pred in program.declared:
         return program.declared[pred][1]
     return next((r.where for r in program.rules if r.head.pred == pred),
-                next((f.where for f in program.facts if f.atom.pred == pred), "an earlier folder"))
+                next((f.where for f in program.facts if f.atom.pred == pred), EARLIER))
 
 
 def check_folders(folders, mine) -> list:
@@ -301,4 +312,4 @@ def check_folders(folders, mine) -> list:
     except KnowledgeError as e:
         return e.problems
     label = Folder.of(mine).label
-    return [f"{w} (warning)" for w in program.warnings if not label or w.startswith(label + "/")]
+    return [tagged(w, "problem.warning") for w in program.warnings if not label or w.startswith(label + "/")]

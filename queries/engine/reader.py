@@ -25,6 +25,7 @@ import keyword
 import re
 
 from .errors import GoalError
+from .problem import Problem
 from .terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var, is_variable_name
 
 PREDICATE = re.compile(r"[a-z][a-z0-9_]*\Z")
@@ -52,37 +53,42 @@ class Refused(Exception):
 
 def _predicate(node) -> str:
     if isinstance(node, ast.Attribute):
-        raise Refused(node, "attribute access is not allowed")
+        raise Refused(node, "attribute access is not allowed", "reader.attribute")
     if not isinstance(node, ast.Name):
         raise Refused(node, "only predicates can be called", "reader.only_predicates")
     name = node.id
     if name.startswith("__") or name.startswith("_pyD"):
-        raise Refused(node, f"the name {name!r} is reserved")
+        raise Refused(node, f"the name {name!r} is reserved", "reader.reserved", name=name)
     if name in RESERVED:
-        raise Refused(node, f"{name!r} is a Python name, not a predicate; choose another name")
+        raise Refused(node, f"{name!r} is a Python name, not a predicate; choose another name",
+                      "reader.python_predicate", name=name)
     if not PREDICATE.match(name):
-        raise Refused(node, f"predicate {name!r} must be ASCII snake_case (a-z, 0-9, _)")
+        raise Refused(node, f"predicate {name!r} must be ASCII snake_case (a-z, 0-9, _)", "reader.snake_case",
+                      name=name)
     return name
 
 
 def _term(node, arithmetic=False, depth=0):
     if depth > MAX_DEPTH:
-        raise Refused(node, f"a term nested more than {MAX_DEPTH} operators deep; compute it in steps")
+        raise Refused(node, f"a term nested more than {MAX_DEPTH} operators deep; compute it in steps",
+                      "reader.term_deep", most=MAX_DEPTH)
     if isinstance(node, ast.Name):
         if node.id.startswith("__"):
-            raise Refused(node, f"the name {node.id!r} is reserved")
+            raise Refused(node, f"the name {node.id!r} is reserved", "reader.reserved", name=node.id)
         if not is_variable_name(node.id):
             raise Refused(node, f"bare name {node.id!r} is not a variable (variables start with "
                                 f"A-Z or _); quote constants: '{node.id}'", "reader.bare_name", name=node.id)
         if node.id in RESERVED:
-            raise Refused(node, f"{node.id!r} is a Python name; choose another variable name")
+            raise Refused(node, f"{node.id!r} is a Python name; choose another variable name",
+                          "reader.python_variable", name=node.id)
         return Var(node.id)
     if isinstance(node, ast.Constant):
         if isinstance(node.value, bool) or not isinstance(node.value, (str, int)):
             raise Refused(node, f"constant {node.value!r} must be a quoted string or a whole number",
                           "reader.constant", value=repr(node.value))
         if isinstance(node.value, str) and any(not ch.isprintable() for ch in node.value):
-            raise Refused(node, f"constant {node.value!r} has a line break or control character")
+            raise Refused(node, f"constant {node.value!r} has a line break or control character",
+                          "reader.control", value=repr(node.value))
         return Const(node.value)
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) \
             and isinstance(node.operand, ast.Constant) and type(node.operand.value) is int:
@@ -93,16 +99,16 @@ def _term(node, arithmetic=False, depth=0):
         return Arith(ARITHMETIC[type(node.op)], _term(node.left, True, depth + 1),
                      _term(node.right, True, depth + 1))
     if isinstance(node, ast.JoinedStr):
-        raise Refused(node, "f-strings are not allowed")
+        raise Refused(node, "f-strings are not allowed", "reader.fstring")
     if isinstance(node, ast.Attribute):
-        raise Refused(node, "attribute access is not allowed")
+        raise Refused(node, "attribute access is not allowed", "reader.attribute")
     if isinstance(node, ast.Subscript):
-        raise Refused(node, "subscripts are not allowed")
+        raise Refused(node, "subscripts are not allowed", "reader.subscript")
     if isinstance(node, ast.Lambda):
-        raise Refused(node, "lambdas are not allowed")
+        raise Refused(node, "lambdas are not allowed", "reader.lambda")
     if isinstance(node, ast.Call):
-        raise Refused(node, "a call cannot be an argument")
-    raise Refused(node, f"{type(node).__name__} is not allowed as a term")
+        raise Refused(node, "a call cannot be an argument", "reader.call_argument")
+    raise Refused(node, f"{type(node).__name__} is not allowed as a term", "reader.term", kind=type(node).__name__)
 
 
 def _atom(node, negated=False) -> Atom:
@@ -110,14 +116,15 @@ def _atom(node, negated=False) -> Atom:
         raise Refused(node, "expected a predicate call such as p(X, 'a')", "reader.expected_call")
     name = _predicate(node.func)
     if node.keywords:
-        raise Refused(node, "keyword arguments are not allowed")
+        raise Refused(node, "keyword arguments are not allowed", "reader.keywords")
     if not node.args:
         raise Refused(node, f"{name}() needs at least one argument", "reader.no_arguments", name=name)
     if len(node.args) > MAX_ARGUMENTS:
-        raise Refused(node, f"{name} has {len(node.args)} arguments; at most {MAX_ARGUMENTS}")
+        raise Refused(node, f"{name} has {len(node.args)} arguments; at most {MAX_ARGUMENTS}",
+                      "reader.many_arguments", name=name, count=len(node.args), most=MAX_ARGUMENTS)
     for arg in node.args:
         if isinstance(arg, ast.Starred):
-            raise Refused(arg, "starred arguments are not allowed")
+            raise Refused(arg, "starred arguments are not allowed", "reader.starred")
     return Atom(name, tuple(_term(a) for a in node.args), negated)
 
 
@@ -131,26 +138,28 @@ def _literal(node):
     if isinstance(node, ast.BoolOp):
         word = "and" if isinstance(node.op, ast.And) else "or"
         hint = "join literals with &" if word == "and" else "write one rule per alternative"
-        raise Refused(node, f"Python '{word}' is silently wrong in pyDatalog; {hint}")
+        raise Refused(node, f"Python '{word}' is silently wrong in pyDatalog; {hint}",
+                      "reader.and" if word == "and" else "reader.or")
     if isinstance(node, ast.Compare):
         if len(node.ops) > 1:
-            raise Refused(node, "chained comparison: put each comparison in its own parentheses")
+            raise Refused(node, "chained comparison: put each comparison in its own parentheses", "reader.chained")
         op = COMPARISON.get(type(node.ops[0]))
         if op is None:
-            raise Refused(node, "unsupported comparison")
+            raise Refused(node, "unsupported comparison", "reader.comparison")
         left, right = node.left, node.comparators[0]
         if op in ("in", "not in"):
             if not isinstance(right, (ast.Tuple, ast.List)) or not right.elts:
-                raise Refused(node, f"the right side of '{op}' must be a tuple of constants")
+                raise Refused(node, f"the right side of '{op}' must be a tuple of constants", "reader.in_right", op=op)
             values = tuple(_term(e) for e in right.elts)
             if not all(isinstance(v, Const) for v in values):
-                raise Refused(node, f"the right side of '{op}' must be a tuple of constants")
+                raise Refused(node, f"the right side of '{op}' must be a tuple of constants", "reader.in_right", op=op)
             if not isinstance(left, ast.Name):
                 raise Refused(node, f"the left side of '{op}' must be a variable; "
-                                    f"bind the value first, e.g. (K == …) & (K {op} (…))")
+                                    f"bind the value first, e.g. (K == …) & (K {op} (…))", "reader.in_left", op=op)
             return Compare(op, _term(left, True), values)
         return Compare(op, _term(left, True), _term(right, True))
-    raise Refused(node, f"{type(node).__name__} is not a literal; use p(...), ~p(...) or (X op Y)")
+    raise Refused(node, f"{type(node).__name__} is not a literal; use p(...), ~p(...) or (X op Y)",
+                  "reader.literal", kind=type(node).__name__)
 
 
 def _conjuncts(node):
@@ -163,7 +172,8 @@ def _conjuncts(node):
         else:
             found.append(node)
         if len(found) + len(todo) > MAX_LITERALS:
-            raise Refused(node, f"more than {MAX_LITERALS} literals joined by &; split it into rules")
+            raise Refused(node, f"more than {MAX_LITERALS} literals joined by &; split it into rules",
+                          "reader.many_literals", most=MAX_LITERALS)
     return found
 
 
@@ -171,13 +181,14 @@ def _statement(node):
     if not isinstance(node, ast.Expr):
         kind = type(node).__name__
         if isinstance(node, (ast.Import, ast.ImportFrom)):
-            raise Refused(node, "imports are not allowed")
-        raise Refused(node, f"a {kind} statement is not allowed; only facts and rules")
+            raise Refused(node, "imports are not allowed", "reader.imports")
+        raise Refused(node, f"a {kind} statement is not allowed; only facts and rules", "reader.statement", kind=kind)
     value = node.value
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.UAdd):
         atom = _atom(value.operand)
         if any(not isinstance(a, Const) for a in atom.args):
-            raise Refused(value, f"the fact {atom} has a variable; facts are ground")
+            raise Refused(value, f"the fact {atom} has a variable; facts are ground", "reader.fact_variable",
+                          fact=str(atom))
         return atom
     if isinstance(value, ast.Compare) and len(value.ops) == 1 and isinstance(value.ops[0], ast.LtE) \
             and isinstance(value.left, ast.Call):
@@ -185,11 +196,12 @@ def _statement(node):
         body = tuple(_literal(n) for n in _conjuncts(value.comparators[0]))
         for arg in head.args:
             if isinstance(arg, Arith):
-                raise Refused(value, "arithmetic is not allowed in a rule head")
+                raise Refused(value, "arithmetic is not allowed in a rule head", "reader.head_arithmetic")
         return head, body
     if isinstance(value, ast.Compare) and isinstance(value.left, ast.Call):
-        raise Refused(node, "a rule is head <= body; a comparison in the body needs parentheses")
-    raise Refused(node, "only facts (+ p('a')) and rules (head <= body) are allowed")
+        raise Refused(node, "a rule is head <= body; a comparison in the body needs parentheses",
+                      "reader.rule_parentheses")
+    raise Refused(node, "only facts (+ p('a')) and rules (head <= body) are allowed", "reader.only_statements")
 
 
 def _annotations(comments, fallback_id):
@@ -234,19 +246,22 @@ def _layout_problems(text, lines, path):
     for n, line in enumerate(text.split("\n"), 1):
         odd = sorted({f"U+{ord(ch):04X}" for ch in ODD_BREAKS.findall(line.rstrip("\r"))})
         if odd:
-            problems.append(f"{path}:{n}: line break character {', '.join(odd)} inside the line; "
-                            "use plain newlines")
+            problems.append(Problem(f"{path}:{n}: line break character {', '.join(odd)} inside the line; "
+                                    "use plain newlines", "problem.odd_break", where=f"{path}:{n}",
+                                    characters=', '.join(odd)))
     started = False
     for n, line in enumerate(lines, 1):
         stripped = line.strip()
         indent = line[:len(line) - len(line.lstrip())]
         if indent.strip(" ") and stripped:
-            problems.append(f"{path}:{n}: indent with spaces only (found {indent!r})")
+            problems.append(Problem(f"{path}:{n}: indent with spaces only (found {indent!r})", "problem.indent",
+                                    where=f"{path}:{n}", found=repr(indent)))
         if stripped and not stripped.startswith("#"):
             if not indent:
                 started = True
             elif not started:
-                problems.append(f"{path}:{n}: a statement must start at column 0")
+                problems.append(Problem(f"{path}:{n}: a statement must start at column 0", "problem.column_0",
+                                        where=f"{path}:{n}"))
     return problems
 
 
@@ -273,9 +288,9 @@ def parse_text(text: str, path: str, origin: str = ""):
         same = True
     if not same:
         first = next(n for n, line in enumerate(lines, 1) if line[:1].isspace() and line.strip())
-        problems.append(f"{path}:{first}: pyDatalog would read this file differently from the checker "
-                        "(it strips this line's indentation everywhere); keep statements on column 0 "
-                        "and strings on one line")
+        problems.append(Problem(f"{path}:{first}: pyDatalog would read this file differently from the checker "
+                                "(it strips this line's indentation everywhere); keep statements on column 0 "
+                                "and strings on one line", "problem.read_differently", where=f"{path}:{first}"))
     comments_above = {}
     block = []
     for n, line in enumerate(lines):
@@ -290,26 +305,31 @@ def parse_text(text: str, path: str, origin: str = ""):
         chunk = "\n".join(lines[start:end])
         if "\x00" in chunk:
             at = start + 1 + chunk[:chunk.index("\x00")].count("\n")
-            problems.append(f"{path}:{at}: a null character; clause files are text")
+            problems.append(Problem(f"{path}:{at}: a null character; clause files are text", "problem.null",
+                                    where=f"{path}:{at}"))
             continue
         try:
             tree = ast.parse(chunk, mode="exec")
         except SyntaxError as e:
             at = start + (e.lineno or 1)
-            problems.append(f"{path}:{at}: syntax error: {e.msg}")
+            problems.append(Problem(f"{path}:{at}: syntax error: {e.msg}", "problem.syntax", where=f"{path}:{at}",
+                                    reason=e.msg))
             continue
         except (RecursionError, MemoryError, ValueError) as e:
-            problems.append(f"{path}:{start + 1}: statement too deeply nested or invalid ({type(e).__name__})")
+            problems.append(Problem(f"{path}:{start + 1}: statement too deeply nested or invalid ({type(e).__name__})",
+                                    "problem.invalid", where=f"{path}:{start + 1}", kind=type(e).__name__))
             continue
         for node in tree.body:
             line = start + node.lineno
             try:
                 parsed = _statement(node)
             except Refused as e:
-                problems.append(f"{path}:{start + e.line}: {e}")
+                problems.append(Problem(f"{path}:{start + e.line}: {e}", "problem.refused",
+                                        where=f"{path}:{start + e.line}", reason=(e.key, e.values) if e.key else str(e)))
                 continue
             except TOO_DEEP:
-                problems.append(f"{path}:{line}: statement too deeply nested; split the rule")
+                problems.append(Problem(f"{path}:{line}: statement too deeply nested; split the rule", "problem.deep",
+                                        where=f"{path}:{line}"))
                 continue
             if isinstance(parsed, Atom):
                 facts.append(Fact(parsed, path, line, origin))

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .errors import KnowledgeError
 from .files import read_text
+from .problem import Problem
 from .reader import PREDICATE, RESERVED
 
 TYPES = {"str": str, "int": int}
@@ -67,8 +68,10 @@ def _column(cell: str, where: str) -> Column:
     name, _, kind = cell.partition(":")
     kind = kind or "str"
     if not name.isidentifier() or kind not in TYPES:
-        raise KnowledgeError([f"{where}: header cell {cell!r} must be a name, optionally "
-                              f"with a type ({', '.join(':' + t for t in TYPES)})"])
+        types = ', '.join(':' + t for t in TYPES)
+        raise KnowledgeError([Problem(f"{where}: header cell {cell!r} must be a name, optionally "
+                                      f"with a type ({types})", "problem.header_cell", where=where,
+                                      cell=cell, types=types)])
     return Column(name, kind)
 
 
@@ -86,8 +89,9 @@ def read_table(path: Path | str, label: str | None = None) -> Table:
     label = label or str(path)
     predicate = path.stem
     if not PREDICATE.match(predicate) or predicate in RESERVED or predicate.startswith("_pyD"):
-        raise KnowledgeError([f"{label}:1: the file name {path.name!r} must be a predicate name "
-                              "(a-z, 0-9 and _, starting with a letter; not a Python name)"])
+        raise KnowledgeError([Problem(f"{label}:1: the file name {path.name!r} must be a predicate name "
+                                      "(a-z, 0-9 and _, starting with a letter; not a Python name)",
+                                      "problem.table_name", where=f"{label}:1", name=path.name)])
     text = read_text(path, label)
     columns, rows, notes, doc, problems, header_line = None, [], [], [], [], 1
     for n, raw in enumerate(text.splitlines(), 1):
@@ -108,30 +112,36 @@ def read_table(path: Path | str, label: str | None = None) -> Table:
                 columns = ()
             twice = sorted({c.name for c in columns if [d.name for d in columns].count(c.name) > 1})
             if twice:
-                problems.append(f"{where}: the header names {', '.join(twice)} more than once; "
-                                "name each column once")
+                problems.append(Problem(f"{where}: the header names {', '.join(twice)} more than once; "
+                                        "name each column once", "problem.header_twice", where=where,
+                                        names=', '.join(twice)))
             continue
         if len(cells) != len(columns):
-            problems.append(f"{where}: {len(cells)} cells, the header has {len(columns)} "
-                            f"({', '.join(c.name for c in columns)})")
+            names = ', '.join(c.name for c in columns)
+            problems.append(Problem(f"{where}: {len(cells)} cells, the header has {len(columns)} ({names})",
+                                    "problem.cells", where=where, cells=len(cells), columns=len(columns),
+                                    names=names))
             notes = []
             continue
         values = []
         for cell, col in zip(cells, columns):
             if cell == "" or cell != cell.strip():
-                problems.append(f"{where}: column {col.name!r} is empty or has spaces around it")
+                problems.append(Problem(f"{where}: column {col.name!r} is empty or has spaces around it",
+                                        "problem.cell_empty", where=where, column=col.name))
             elif col.type == "int":
                 try:
                     values.append(int(cell))
                 except ValueError:
-                    problems.append(f"{where}: column {col.name!r} must be a whole number, not {cell!r}")
+                    problems.append(Problem(f"{where}: column {col.name!r} must be a whole number, not {cell!r}",
+                                            "problem.cell_int", where=where, column=col.name, cell=cell))
             else:
                 values.append(cell)
         if len(values) == len(columns):
             rows.append(Row(tuple(values), label, n, tuple(notes)))
         notes = []
     if columns is None:
-        problems.append(f"{label}:1: no header row (argument names separated by tabs)")
+        problems.append(Problem(f"{label}:1: no header row (argument names separated by tabs)",
+                                "problem.no_header", where=f"{label}:1"))
     if problems:
         raise KnowledgeError(problems)
     return Table(predicate, columns, tuple(rows), label, tuple(doc), header_line)

@@ -24,7 +24,7 @@ from ..engine import LANGS
 from ..engine.limits import Limits
 from ..errors import KnowledgeError, UserError
 from ..options import CAST, JUDGE, SEARCH
-from ..messages import error, messages, text as say
+from ..messages import error, messages, problem, text as say
 from ..status import message
 from .reader import MORE, PROMPT, goal_text, is_complete
 
@@ -130,8 +130,8 @@ class Repl:
             self.say(self.session.ask_table(goal_text(stripped)).text(self.lang))
         except KnowledgeError as e:
             self.failures += 1
-            for problem in e.problems:
-                self.say(problem)
+            for found in e.problems:
+                self.say(problem(found, self.lang))
         except Exception as e:  # a user error, or a bug of ours: one line, never a traceback
             self.error(message(e, self.lang))
         return True
@@ -363,8 +363,8 @@ class Repl:
             summary = self.session.load(folder)
         except KnowledgeError as e:
             self.failures += 1
-            for problem in e.problems:
-                self.say(problem)
+            for found in e.problems:
+                self.say(problem(found, self.lang))
             n = len(e.problems)
             self.say(say("repl.not_loaded", self.lang, folder=folder, count=n,
                          problems=("word.problem" if n == 1 else "word.problems", {})))

@@ -1,7 +1,10 @@
 """The messages: every one in the three languages with the same placeholders, every key the code
 says in the table, the English the line the code prints, and a Korean or Chinese line with no
 Latin words but option and command names, predicate names, file names and what the user gave."""
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -9,6 +12,7 @@ import pytest
 from queries import KnowledgeBase
 from queries import options
 from queries.cli import main
+from queries.engine.problem import Problem
 from queries.errors import UserError
 from queries.messages import error, line, messages, placeholders, text
 
@@ -19,7 +23,7 @@ LATIN = re.compile(r"[A-Za-z][A-Za-z_'-]*")
 KEPT = {"liuyao", "explain", "coverage", "facts", "rules", "why-not", "why", "judge", "when", "check", "conventions", "topics", "json", "all", "student",
         "full", "month", "day", "about", "age", "born", "proof", "level", "set", "seed", "Python", "pyDatalog",
         "Ctrl-D", "e", "p", "X", "Y", "a", "x", "n", "H", "T", "HHT", "HTT", "TTT", "HHH", "HTH", "TTH", "None",
-        "Grace", "King", "Wen", "datetime", "month-broken", "not",
+        "Grace", "King", "Wen", "datetime", "month-broken", "not", "and", "or", "import", "f", "~p", "a-z", "@extends",
         "lunar", "values", "at", "field", "kind", "pos", "value", "line", "goal", "topic", "level", "source"}  # the web form's and the API's field names
 
 
@@ -28,7 +32,7 @@ def _said_keys():
     keys = set()
     said = (r'\b(?:error|text|say)\(\s*"([a-z_]+\.[a-z_.]+|did_you_mean|unknown_language|language_now)"', r'\("([a-z]+\.[a-z_]+)", \{', r'"([a-z]+\.[a-z_]+)" if ',
             r' else "([a-z]+\.[a-z_]+)"')
-    raised = (r'key="([a-z_.]+)"', r'"(reader\.[a-z_]+)"', r'"(engine\.[a-z_]+)"')
+    raised = (r'key="([a-z_.]+)"', r'"(reader\.[a-z_]+)"', r'"(engine\.[a-z_]+)"', r'"(problem\.[a-z_0-9]+)"')
     for path in (ROOT / "queries").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         for pattern in raised + (said if "messages import" in source else ()):
@@ -46,7 +50,8 @@ def test_every_message_has_three_languages_with_the_same_placeholders():
 
 def test_every_key_the_code_says_is_in_the_table():
     said = _said_keys()
-    assert {"engine.unknown_predicate", "cast.tz_needs_at", "reader.bare_name", "word.errors"} <= said
+    assert {"engine.unknown_predicate", "cast.tz_needs_at", "reader.bare_name", "word.errors", "problem.column_0",
+            "problem.in_rule"} <= said
     assert sorted(said - set(messages())) == []
 
 
@@ -142,3 +147,71 @@ def test_a_why_not_names_a_conventions_values_by_their_labels(capsys, lang, want
                  "--level", level, "--set", "day_clash_static=always-hidden-motion"])
     failed = capsys.readouterr()[0].splitlines()[1]
     assert code == 0 and wanted in failed and found in failed and "always-hidden-motion" not in failed
+
+
+# A folder with a problem of each kind the lint names in its own words (Python's syntax-error
+# reasons and the operating system's stay as they give them, so it has neither).
+BAD = {"facts/my_table.tsv": "my_x:int\tmy_y\tmy_y\n1\t甲\n乙\t丙\t丁\n3\n",
+       "facts/my-table.tsv": "my_x\n甲\n",
+       "kb/my.dl": "# @rule my.1 demo\nmy_head(X, Y) <= my_base(X) & ~my_neg(Z) & (W > 1)\n"
+                   "my_base(X) <= branch_ordr(X, _I) & clash(X, _, _)\n+ my_fact(W)\n"
+                   "my_neg(X) <= my_base(X) and my_base(X)\nmy_more(X) <= ~my_base(X) & my_base(X)\n"
+                   "+ my_fact(f'甲')\n+ my_fact(my_base.x)\n"}
+
+
+def _bad_folder(tmp_path):
+    for name, content in BAD.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(content, encoding="utf-8")
+    (tmp_path / "facts" / "my_link.tsv").symlink_to("/etc/hostname")
+    return tmp_path
+
+
+def _foreign(text, folder):
+    """The Latin words of a Korean or Chinese text but names, code and the folder's paths."""
+    bare = text.replace(str(folder), " ")
+    words = [w.rstrip(":") for w in re.split(r"[\s,;()（）：；，、。?？'\"&~<=>+]+", bare) if w and LATIN.search(w)]
+    return [w for w in words if not _kept(w, set())]
+
+
+def test_the_english_of_a_problem_is_its_message(tmp_path):
+    from queries.knowledge import check_folder
+    problems = check_folder(str(_bad_folder(tmp_path)))
+    assert len(problems) > 12 and all(isinstance(p, Problem) and p.key in messages() for p in problems)
+    assert [text(p.key, "en", **p.values) for p in problems] == [str(p) for p in problems]
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh"])
+def test_a_korean_or_chinese_check_of_a_bad_folder_has_no_latin_words_but_names_and_code(capsys, tmp_path, lang):
+    folder = _bad_folder(tmp_path)
+    code = main(["check", str(folder), "--lang", lang])
+    said = capsys.readouterr()[0]
+    english = (main(["check", str(folder)]), capsys.readouterr()[0])[1]
+    assert code == 1 and said.count("\n") == english.count("\n") > 12
+    assert [line.split(": ")[0] for line in said.splitlines()[:-1]] == \
+        [line.split(": ")[0] for line in english.splitlines()[:-1]]
+    assert _foreign(said, folder) == []
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh"])
+def test_a_bad_folder_is_said_in_the_readers_language_by_ask_and_the_repl(capsys, tmp_path, lang):
+    folder = _bad_folder(tmp_path)
+    code = main(["ask", "clash('子', X)", "--kb", str(folder), "--lang", lang])
+    err = capsys.readouterr()[1]
+    assert code == 2 and err.count("\n") == 1 and _foreign(err.removeprefix("liuyao: "), folder) == []
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-m", "queries.repl", "--lang", lang, "--timeout", "20"],
+                          input=f":load {folder}\n".encode("utf-8"), capture_output=True, env=env, timeout=180)
+    said = done.stdout.decode("utf-8")
+    assert said.count(str(folder)) > 12 and _foreign(said.replace("liuyao", " "), folder) == []
+
+
+@pytest.mark.parametrize("lang, warning", [("ko", "(경고)"), ("zh", "（警告）"), ("en", "(warning)")])
+def test_the_warnings_of_a_folder_in_the_readers_language(capsys, tmp_path, lang, warning):
+    (tmp_path / "w.dl").write_text("# @rule my.2 demo\nmy_w(X) <= branch_order(X, _N) & ~clash(X, Y)\n"
+                                   "my_n(X, N) <= branch_order(X, N)\n"
+                                   "my_n(X, N) <= my_n(X, M) & (N == M + 1)\n", encoding="utf-8")
+    code = main(["check", str(tmp_path), "--lang", lang])
+    said = capsys.readouterr()[0].splitlines()
+    assert code == 0 and len(said) == 3 and all(line.endswith(warning) for line in said[:2])
+    assert lang == "en" or _foreign("\n".join(said), tmp_path) == []

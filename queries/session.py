@@ -115,12 +115,12 @@ class Session:
         A folder that no longer loads is left out (its problems are the notices), and so is a
         cast that no longer casts.
         """
-        from .messages import line
+        from .messages import line, problem
         notices, lang = [], state.lang
         try:
             session = cls(state.extra, lang=state.lang, progress=progress, limits=limits)
         except UserError as e:
-            notices += getattr(e, "problems", None) or [line(e, lang)]
+            notices += [problem(p, lang) for p in getattr(e, "problems", None) or ()] or [line(e, lang)]
             notices.append(text("session.continuing_without", lang, folders=", ".join(state.extra)))
             session = cls(lang=state.lang, progress=progress, limits=limits)
         for name, value in state.conventions:

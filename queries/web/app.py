@@ -25,7 +25,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..errors import QueryTimeout, QueryTooLarge, UserError
-from ..messages import error
+from ..messages import error, problem
 from ..status import message
 from ..version import VERSION
 from .cast_form import field_of
@@ -52,7 +52,7 @@ def error_body(error: UserError, lang="en") -> dict:
     first problems. The field is read off the English line."""
     problems = getattr(error, "problems", None)
     english = "; ".join(problems[:5]) if problems else str(error)
-    said = _one_line(english) if problems else message(error, lang)
+    said = _one_line("; ".join(problem(p, lang) for p in problems[:5])) if problems else message(error, lang)
     return {"error": said, "field": field_of(english)}
 
 

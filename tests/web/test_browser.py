@@ -96,7 +96,7 @@ def test_open_a_glossary_entry_from_the_chart(page, server):
     entry = page.locator("#proof .glossary")
     entry.wait_for()
     text = entry.inner_text()
-    assert text.startswith("月破 — 월파") and "旬空月破達非吉" in text and "month_break.1" in text
+    assert text.startswith("月破 — 월파") and "000_122810513125a851.txt:79" in text and "month_break.1" in text
     assert "6효" in page.inner_text("#glossary-holds")
     assert page.url.startswith(f"{server}/chart?")          # htmx swapped the entry in
     shot(page, "glossary")

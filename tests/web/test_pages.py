@@ -159,7 +159,7 @@ def test_every_term_of_the_chart_links_its_glossary_entry(client):
 def test_a_glossary_entry_in_korean_with_where_it_holds(client):
     box = client.get("/term", params={**BROKEN, "term": "月破"}, headers=HX)
     assert box.status_code == 200 and box.text.startswith("<section class='glossary'")
-    assert "월파" in box.text and "month_break.1" in box.text and "旬空月破達非吉" in box.text
+    assert "월파" in box.text and "month_break.1" in box.text and "000_122810513125a851.txt:79" in box.text
     assert WORDS["ko"]["glossary_on_cast"] in box.text and "6효" in box.text
     assert not HANGUL_PAGE_LATIN.search(box.text)
     whole = client.get("/term", params={**BROKEN, "term": "月破", "lang": "en"})

@@ -174,7 +174,7 @@ def lookup(kb, word: str, cast_id=None) -> dict:
 _PLACES = {"line": "line", "hidden": "hidden_under", "changed": "changed_of"}
 
 
-def _row(row, lang, vocabulary) -> str:
+def row_words(row, lang, vocabulary) -> str:
     """An answer without its cast in words: a place and a line number as the chart says them
     (line 3, hidden under line 2), other values by their names; an empty row: it holds."""
     words = WORDS[lang]
@@ -213,6 +213,6 @@ def text(entry: dict, lang: str, vocabulary: dict) -> str:
     if "holds" in entry:
         out += ["", words["glossary_on_cast"]]
         for pred, rows in entry["holds"].items():
-            found = "; ".join(_row(row, lang, vocabulary) for row in rows)
+            found = "; ".join(row_words(row, lang, vocabulary) for row in rows)
             out.append(f"  {pred}: {found or words['glossary_nowhere']}")
     return "\n".join(out)

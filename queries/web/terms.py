@@ -12,7 +12,7 @@ import functools
 from html import escape
 
 from ..engine.tables import read_table
-from ..glossary import _row as row_words
+from ..glossary import row_words
 from ..knowledge import shipped_dir
 from ..labels import label
 

@@ -522,6 +522,13 @@ class Session:
         from .labels import vocabulary
         return text(self.glossary(term), check_lang(lang or self.lang), vocabulary(self.kb))
 
+    @served("reading the labels")
+    def labels(self) -> dict:
+        """The names the views give the knowledge's terms (``queries.labels.vocabulary``): what a
+        page needs to label a chart, without knowledge of its own."""
+        from .labels import vocabulary
+        return vocabulary(self.kb)
+
     @served("reading the vocabulary")
     def vocabulary(self) -> dict:
         """What completion offers: predicates (name, arity, meta), constants, conventions, topics,

@@ -245,7 +245,8 @@ def why_not(body: WhyNotRequest, request: Request):
             if not body.given():
                 raise error("web.api_needs_cast")
             service.cast_on(box, body.fields(), body.question())
-            return {"source": body.source, "rules": [c.to_data(body.lang) for c in box.check_source(body.source)]}
+            return service.said(box, {"source": body.source,
+                                      "rules": [c.to_data(body.lang) for c in box.check_source(body.source)]})
         return _with_cast(box, body, lambda cast, question: service.why_not_data(
             box, cast, question, body.goal, depth=body.depth, lang=body.lang))
 
@@ -335,5 +336,6 @@ def describe(body: DescribeRequest, request: Request):
 def periods(body: PeriodsRequest, request: Request):
     if not body.given():
         raise error("web.api_needs_cast")
+    age, born = service.life_years(body.age, body.born)
     with _pool(request).worker(_session(request)) as box:
-        return service.periods_data(box, body.fields(), age=body.age, born=body.born)
+        return service.periods_data(box, body.fields(), age=age, born=born)

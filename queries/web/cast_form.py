@@ -27,7 +27,8 @@ _LUNAR = re.compile(r"^\s*(\d{1,4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))
 _NAMED = (("hexagram", "values"), ("lines", "values"), ("moment", "at"), ("time zone", "tz"), ("day pillar", "day"),
           ("month pillar", "month"), ("year pillar", "year"), ("hour pillar", "hour"), ("--set", "set"),
           ("convention", "set"), ("--seed", "seed"), ("--random", "random"), ("--zi-hour", "zi_hour"),
-          ("--age", "age"), ("--born", "born"))
+          ("--age", "age"), ("--born", "born"), ("year of birth", "born"))
+OTHER = ("age", "file")     # fields of the page beside the cast's a message may begin with
 
 
 def spelled(name: str) -> str:
@@ -95,7 +96,7 @@ def arguments(form: dict) -> dict:
 def field_of(message: str) -> str | None:
     """The field a one-line message names, or None."""
     first = re.split(r"[\s:'=]", message.strip(), maxsplit=1)[0]
-    if first in FIELDS:
+    if first in FIELDS + OTHER:
         return first
     for words, field in _NAMED:
         if words in message:

@@ -6,19 +6,18 @@ from __future__ import annotations
 
 import functools
 import json
-import threading
 from html import escape
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse
+from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
 from ..engine import LANGS, render
 from ..engine.html import answers_html, proof_html, why_not_html
 from ..errors import UserError
 from ..labels import label
-from ..messages import error as said_error
+from ..messages import error
 from ..views.layout import chart_layout, judgment_layout
 from . import marks, service, terms
 from .api import COOKIE
@@ -31,20 +30,13 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 _FLAGS = ("random", "leap", "describe")
 PERSON = ("describe", "age", "born")       # the person's sections of the question form
-_READ = threading.Lock()
+STATES = ("月破", "日破", "旬空", "暗動", "沖散", "月墓", "日墓", "動墓", "真空", "假空", "回頭克", "回頭生")
 
 
-@functools.cache
-def _read_vocabulary() -> dict:
-    from ..knowledge import KnowledgeBase
-    from ..labels import vocabulary as read
-    return read(KnowledgeBase())
-
-
-def vocabulary() -> dict:
-    """The names the views give the knowledge's terms (read once, in this process)."""
-    with _READ:
-        return _read_vocabulary()
+def labels(request, box) -> dict:
+    """The names the views give the knowledge's terms, as the request's worker knows them
+    (asked once: ``Pool.labels``; the page process loads no knowledge)."""
+    return request.app.state.pool.labels(_session(request), box)
 
 
 @functools.cache
@@ -66,7 +58,7 @@ def _fields(request: Request, form=None) -> dict:
     source = form if form is not None else request.query_params
     out = {}
     for name in FIELDS + service.QUESTION + PERSON + ("goal", "lang", "field", "kind", "pos", "value", "rule",
-                                                     "term"):
+                                                     "term", "grep"):
         if name == "set":
             out[name] = [v for v in source.getlist("set") if v]
         elif name in _FLAGS:
@@ -102,8 +94,7 @@ def _session(request):
     return session if request.app.state.pool.has_session(session) else None
 
 
-def _choices(box, lang):
-    vocab = vocabulary()
+def _choices(box, lang, vocab):
     conventions = [{"name": name, "label": label(name, lang, vocab), "default": c["default"],
                     "values": [(v, label(v, lang, vocab, convention=name)) for v in c["values"]]}
                    for name, c in box.conventions().items()]
@@ -111,25 +102,26 @@ def _choices(box, lang):
     return conventions, topics
 
 
-def persons(lang) -> list:
+def persons(lang, vocab) -> list:
     """(person, name in the language) for the form's ``about``."""
-    return sorted((p, names[lang]) for p, names in vocabulary()["persons"].items())
+    return sorted((p, names[lang]) for p, names in vocab["persons"].items())
 
 
-def _chart_view(data, lang):
-    layout = chart_layout(data, lang, vocabulary())
+def _chart_view(data, lang, vocab):
+    layout = chart_layout(data, lang, vocab)
     rows = []
     for row, line in zip(layout.rows, reversed(data["lines"])):
         rows.append({"row": row, "line": line, "marks": marks.line_marks(line)})
     return {"layout": layout, "rows": rows, "data": data}
 
 
-def _readings(judgment, lang):
+def _readings(judgment, lang, term_query):
     out = {}
     for r in judgment["readings"]:
         book = next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
                      for s in r["sources"] if ":" in s["source"]), "")
-        out.setdefault(r["polarity"], []).append({"said": r["conclusion"][lang], "book": book, "why": r["why"]})
+        said = terms.linked(escape(r["conclusion"][lang]), term_query, WORDS[lang])
+        out.setdefault(r["polarity"], []).append({"said": said, "book": book, "why": r["why"]})
     return [(WORDS[lang][p], out[p]) for p in ("favourable", "unfavourable", "mixed", "descriptive") if p in out]
 
 
@@ -142,21 +134,22 @@ def render_page(request, fields, *, status=200, error=None, section=None):
     context = {"lang": lang, "langs": LANGS, "w": WORDS[lang], "f": fields, "error": error, "section": section,
                "query": _query(fields), "cast_query": _query(fields, FIELDS), "chart": None, "judgment": None,
                "notes": [], "rules": pool.rules(session), "changes": [],
-               "hexagrams": hexagram_names(lang), "persons": persons(lang), "terms": terms.terms(),
+               "hexagrams": hexagram_names(lang), "persons": [], "terms": terms.terms(), "states": STATES,
                "description": None, "periods": None}
     context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
     context["conventions"], context["topics"] = [], []
     try:
         with pool.worker(session) as box:
-            status = _fill(box, context, fields, lang, error, status)
+            status = _fill(box, context, fields, lang, error, status, labels(request, box))
     except Busy as e:
         context["error"], status = error_body(e, lang), 503
     return templates.TemplateResponse(request, "page.html", context, status_code=status)
 
 
-def _fill(box, context, fields, lang, error, status) -> int:
+def _fill(box, context, fields, lang, error, status, vocab) -> int:
     """The form's choices, the chart and the judgment of the fields, from one worker; the status."""
-    context["conventions"], context["topics"] = _choices(box, lang)
+    context["conventions"], context["topics"] = _choices(box, lang, vocab)
+    context["persons"] = persons(lang, vocab)
     cast = _cast(fields)
     if cast and error is None:
         try:
@@ -166,15 +159,18 @@ def _fill(box, context, fields, lang, error, status) -> int:
                 context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
             question = service.question_of(_question_fields(fields))
             context["notes"] = service.cast_on(box, cast)
-            context["chart"] = _chart_view(box.chart_data(stars=True), lang)
+            context["chart"] = _chart_view(box.chart_data(stars=True), lang, vocab)
             if question:
                 box.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
                           horizon=question.get("horizon"))
-                data = json.loads(box.judgment_json(proof=False, lang=lang))
-                context["judgment"] = {"layout": judgment_layout(data, lang, vocabulary()),
-                                       "readings": _readings(data, lang)}
+                data = service.said(box, json.loads(box.judgment_json(proof=False, lang=lang)))
+                layout = judgment_layout(data, lang, vocab)
+                term_query = _query(fields)
+                context["judgment"] = {"layout": layout, "readings": _readings(data, lang, term_query),
+                                       "account": [terms.linked(escape(s), term_query, WORDS[lang])
+                                                   for s in layout.account or ()]}
             if cast.get("set"):
-                context["changes"] = _changes(box, cast, question, context, lang)
+                context["changes"] = _changes(box, cast, question, context, lang, vocab)
             _person(box, cast, fields, context, lang)
         except UserError as e:
             context["error"], status = error_body(e, lang), error_status(e)
@@ -188,20 +184,11 @@ def _question_fields(fields) -> dict:
     return fields
 
 
-def _whole(fields, name):
-    value = fields.get(name) or ""
-    if not value:
-        return None
-    if not value.isdigit():
-        raise said_error("options.not_natural", command="liuyao periods", word=f"--{name}", value=value)
-    return int(value)
-
-
 def _person(box, cast, fields, context, lang) -> None:
     """The person's description 形性 and the life periods 大限/小限, as ``liuyao describe`` and
     ``liuyao periods`` print them in the page's language (each casts again: the last question
     stays on the worker's cast)."""
-    age, born = _whole(fields, "age"), _whole(fields, "born")
+    age, born = service.life_years(fields.get("age"), fields.get("born"))
     if fields.get("describe"):
         service.description_data(box, cast, fields.get("about") or "self")
         context["description"] = box.description_text(lang).splitlines()
@@ -220,7 +207,7 @@ def _marks_of(data) -> set:
     return out
 
 
-def _changes(box, cast, question, context, lang) -> list:
+def _changes(box, cast, question, context, lang, vocab) -> list:
     """What the conventions chosen change against the defaults: the marks a line gains or loses
     and the verdict, as lines of text."""
     w = WORDS[lang]
@@ -233,9 +220,9 @@ def _changes(box, cast, question, context, lang) -> list:
         lost = sorted(m for p, k, m in plain - chosen if p == pos)
         if gained or lost:
             said = [f"{w['gained']} {' '.join(gained)}"] * bool(gained) + [f"{w['lost']} {' '.join(lost)}"] * bool(lost)
-            out.append(f"{label(pos, lang, vocabulary())}: {'; '.join(said)}")
+            out.append(f"{label(pos, lang, vocab)}: {'; '.join(said)}")
     if question and context.get("judgment"):
-        then = judgment_layout(json.loads(box.judgment_json(proof=False, lang=lang)), lang, vocabulary()).fields[4][0]
+        then = judgment_layout(json.loads(box.judgment_json(proof=False, lang=lang)), lang, vocab).fields[4][0]
         now = context["judgment"]["layout"].fields[4][0]
         if then != now:
             out.append(f"{now[0]}: {then[1]} → {now[1]}")
@@ -274,37 +261,93 @@ def _close(w):
     return f"<p class='close'><a href='#' onclick=\"this.closest('#proof').innerHTML='';return false\">{w['close']}</a></p>"
 
 
+def _proof_section(box, proof, fields, lang, title, classes="proof") -> str:
+    """A proof at student level under its account, its sentences' terms linked to the glossary."""
+    w, words = WORDS[lang], box.connectives()
+    query = _query(fields)
+    account = "".join(f"<li>{terms.linked(escape(s), query, w)}</li>" for s in render.account(proof, lang, words))
+    tree = terms.linked_html(proof_html(proof, lang, open_levels=1, level="student", phrases=words), query, w)
+    return service.said(box, f"<section class='{classes}' aria-label='{escape(w['proof'])}'><h3>{escape(title)}</h3>"
+                             f"<ul class='account'>{account}</ul><h4>{escape(w['proof'])}</h4>{tree}{_close(w)}</section>")
+
+
+def _why_not_section(box, why, fields, lang, title) -> str:
+    w = WORDS[lang]
+    body = why_not_html(why, lang) if why is not None else f"<p>{escape(w['rule_holds'])}</p>"
+    return service.said(box, f"<section class='whynot'><h3>{escape(title)}</h3>{body}{_close(w)}</section>")
+
+
+def _rule_section(box, rule_id, fields, lang) -> str:
+    """A rule put to the cast: its proof when it holds, else its first failing condition."""
+    check = box.check_rule(rule_id)
+    title = f"{check.rule.id} {check.rule.title}"
+    if check.proof is not None:
+        return _proof_section(box, check.proof, fields, lang, title)
+    return _why_not_section(box, check.failure, fields, lang, title)
+
+
 @router.get("/mark", response_class=HTMLResponse)
 def mark(request: Request):
     """A mark's account and proof at student level, the book line quoted; a why-not link."""
     fields = _fields(request)
     lang = page_lang(fields["lang"] or None)
-    w = WORDS[lang]
     found = marks.check(fields)
     with request.app.state.pool.worker(_session(request)) as box:
         proof = service.mark_proof(box, _cast(fields), found)
-        words = box.connectives()
+        if proof is not None:
+            html = _proof_section(box, proof, fields, lang, f"{found.value} — {WORDS[lang]['account']}")
     if proof is None:
         return why_not(request)
-    account = "".join(f"<li>{escape(s)}</li>" for s in render.account(proof, lang, words))
-    html = (f"<section class='proof' aria-label='{escape(w['proof'])}'><h3>{escape(found.value)} — "
-            f"{escape(w['account'])}</h3><ul class='account'>{account}</ul><h4>{escape(w['proof'])}</h4>"
-            f"{proof_html(proof, lang, open_levels=1, level='student', phrases=words)}{_close(w)}</section>")
     return _section(request, fields, html)
 
 
 @router.get("/whynot", response_class=HTMLResponse)
 def why_not(request: Request):
-    """Why a line does not carry a mark (or that it does)."""
+    """Why a line does not carry a mark (or that it does); with ``goal``, why a goal has no
+    answer, or a rule id's first failing condition."""
     fields = _fields(request)
     lang = page_lang(fields["lang"] or None)
     w = WORDS[lang]
-    found = marks.check(fields)
     with request.app.state.pool.worker(_session(request)) as box:
-        why = service.mark_why_not(box, _cast(fields), found)
-    title = f"{label(found.pos, lang, vocabulary())} · {found.value} — {w['why_not']}"
-    body = why_not_html(why, lang) if why is not None else f"<p>{escape(w['rule_holds'])}</p>"
-    return _section(request, fields, f"<section class='whynot'><h3>{escape(title)}</h3>{body}{_close(w)}</section>")
+        if fields["goal"]:
+            goal = _goal(fields)
+            service.cast_on(box, _cast(fields), service.question_of(fields))
+            if "(" not in goal:
+                html = _rule_section(box, goal, fields, lang)
+            else:
+                html = _why_not_section(box, box.why_not(goal, depth=4), fields, lang, f"{goal} — {w['why_not']}")
+        else:
+            found = marks.check(fields)
+            why = service.mark_why_not(box, _cast(fields), found)
+            title = f"{label(found.pos, lang, labels(request, box))} · {found.value} — {w['why_not']}"
+            html = _why_not_section(box, why, fields, lang, title)
+    return _section(request, fields, html)
+
+
+def _goal(fields) -> str:
+    """The goal of a why or why-not box, which needs the cast it is asked of."""
+    if not _cast(fields):
+        raise error("web.api_needs_cast")
+    return fields["goal"]
+
+
+@router.get("/why", response_class=HTMLResponse)
+def why(request: Request):
+    """A goal's account and proof at student level (a rule id: the rule put to the cast)."""
+    fields = _fields(request)
+    lang = page_lang(fields["lang"] or None)
+    if not fields["goal"]:
+        raise UserError("goal: give a goal, e.g. day_break(C, 3), or a rule id")
+    with request.app.state.pool.worker(_session(request)) as box:
+        goal = _goal(fields)
+        service.cast_on(box, _cast(fields), service.question_of(fields))
+        if "(" not in goal:
+            html = _rule_section(box, goal, fields, lang)
+        else:
+            proof = box.explain(goal, expand_negations=True)
+            html = (_proof_section(box, proof, fields, lang, goal) if proof is not None else
+                    _why_not_section(box, box.why_not(goal, depth=4), fields, lang, f"{goal} — {WORDS[lang]['why_not']}"))
+    return _section(request, fields, html)
 
 
 @router.get("/term", response_class=HTMLResponse)
@@ -319,7 +362,8 @@ def term(request: Request):
     with request.app.state.pool.worker(_session(request)) as box:
         entry = service.glossary_data(box, cast or None, service.question_of(fields) if cast else None,
                                       fields["term"])
-    return _section(request, fields, terms.box_html(entry, lang, vocabulary(), w, after=_close(w)))
+        html = terms.box_html(entry, lang, labels(request, box), w, after=_close(w))
+    return _section(request, fields, html)
 
 
 @router.get("/reading", response_class=HTMLResponse)
@@ -327,21 +371,33 @@ def reading(request: Request):
     """A reading's proof through its rule (or its first failing condition)."""
     fields = _fields(request)
     lang = page_lang(fields["lang"] or None)
-    w = WORDS[lang]
     if not fields["rule"] or "(" in fields["rule"]:
         raise UserError(f"rule {fields['rule']!r}: give a reading's rule id, e.g. r000.55.use_god.weak")
     with request.app.state.pool.worker(_session(request)) as box:
         service.cast_on(box, _cast(fields), service.question_of(fields))
-        check = box.check_rule(fields["rule"])
-        words = box.connectives()
-    if check.proof is not None:
-        account = "".join(f"<li>{escape(s)}</li>" for s in render.account(check.proof, lang, words))
-        body = (f"<ul class='account'>{account}</ul>"
-                f"{proof_html(check.proof, lang, open_levels=1, level='student', phrases=words)}")
-    else:
-        body = why_not_html(check.failure, lang)
-    title = f"{check.rule.id} {check.rule.title}"
-    return _section(request, fields, f"<section class='proof'><h3>{escape(title)}</h3>{body}{_close(w)}</section>")
+        html = _rule_section(box, fields["rule"], fields, lang)
+    return _section(request, fields, html)
+
+
+@router.get("/rules", response_class=HTMLResponse)
+def rules(request: Request):
+    """The rules whose id, title or quoted book line names the words (``liuyao rules --grep``)."""
+    fields = _fields(request)
+    lang = page_lang(fields["lang"] or None)
+    w = WORDS[lang]
+    if not fields["grep"]:
+        raise UserError("grep: give words of a rule's id, title or book line, e.g. 暗動")
+    with request.app.state.pool.worker(_session(request)) as box:
+        found = service.said(box, box.rules(grep=fields["grep"]).to_data(), cast=False)
+    items = []
+    for r in found["rules"]:
+        sources = "".join(f"<li>{escape(w['source_line'])} {escape(x)}</li>" for x in r["sources"])
+        items.append(f"<li><code>{escape(r['id'])}</code> {escape(r['title'])} <span class='where'>{escape(r['where'])}"
+                     f"</span><ul class='sources'>{sources}</ul><p class='says'>{escape(r['says'].get(lang, ''))}</p>"
+                     f"<code class='clause'>{escape(r['clause'])}</code></li>")
+    title = w["rules_found"].format(len(found["rules"]))
+    return _section(request, fields, f"<section class='rules-found'><h3>{escape(title)}</h3><ol>{''.join(items)}</ol>"
+                                     f"{_close(w)}</section>")
 
 
 @router.get("/ask", response_class=HTMLResponse)
@@ -358,40 +414,6 @@ def ask(request: Request):
     answers = Answers(data["goal"], tuple(data["variables"]), tuple(tuple(r) for r in data["answers"]))
     w = WORDS[lang]
     html = answers_html(answers).replace(">yes<", f">{escape(w['yes'])}<").replace(">no<", f">{escape(w['no'])}<")
-    return _section(request, fields, f"<section class='answers'><h3>{escape(w['answers'])}</h3>{html}</section>")
-
-
-async def _form(request):
-    """A posted form (application/x-www-form-urlencoded, as a browser sends it without script)."""
-    from urllib.parse import parse_qsl
-    from starlette.datastructures import ImmutableMultiDict
-    body = (await request.body()).decode("utf-8", errors="replace")
-    return ImmutableMultiDict(parse_qsl(body, keep_blank_values=True))
-
-
-@router.post("/rule")
-async def add_rule(request: Request):
-    """Add a rule of one's own to this session (its own worker and folder), then show the chart."""
-    form = await _form(request)
-    fields = _fields(request, form)
-    text = str(form.get("rule") or "")
-    pool = request.app.state.pool
-    try:
-        import anyio
-        added = await anyio.to_thread.run_sync(pool.add_rule, _session(request), text)
-    except UserError as e:
-        return await anyio.to_thread.run_sync(
-            lambda e=e: render_page(request, fields, status=error_status(e),
-                                    error=error_body(e, page_lang(fields.get("lang") or None))))
-    response = RedirectResponse(f"/chart?{_query(fields)}", status_code=303)
-    response.set_cookie(COOKIE, added["session"], httponly=True, samesite="lax")
-    return response
-
-
-@router.post("/rule/forget")
-async def forget_rules(request: Request):
-    form = await _form(request)
-    request.app.state.pool.forget(_session(request))
-    response = RedirectResponse(f"/chart?{_query(_fields(request, form))}", status_code=303)
-    response.delete_cookie(COOKIE)
-    return response
+    count = escape(w["answers_count"].format(len(data["answers"])))
+    return _section(request, fields, f"<section class='answers'><h3>{escape(w['answers'])}</h3>{html}"
+                                     f"<p class='count'>{count}</p></section>")

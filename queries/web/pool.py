@@ -23,6 +23,7 @@ when the session has been idle ``idle`` seconds, and its folder is removed with 
 from __future__ import annotations
 
 import queue
+import re
 import secrets
 import shutil
 import tempfile
@@ -38,6 +39,17 @@ from ..messages import error
 from ..sandbox import Sandbox
 
 RULE_FILE = "user.dl"
+FOLDER = "my-rules"               # a session's folder, as its proofs name it (my-rules/kb/user.dl)
+FILE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\.(dl|tsv)")
+
+
+def _place(name) -> str:
+    """The folder of a session's file: rules in kb/, tables in facts/."""
+    return "kb" if name.endswith(".dl") else "facts"
+
+
+def _read(path) -> str:
+    return path.read_text(encoding="utf-8")
 
 
 class Busy(UserError):
@@ -52,6 +64,7 @@ class Private:
     rules: list = field(default_factory=list)
     used: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    labels: dict | None = None
 
 
 class Pool:
@@ -71,6 +84,7 @@ class Pool:
             self._free.put(box)
         self._slots = threading.BoundedSemaphore(size + waiting)
         self._private = {}
+        self._labels = None
         self._lock = threading.Lock()
         self._closed = threading.Event()
         threading.Thread(target=self._reap, daemon=True).start()
@@ -105,6 +119,19 @@ class Pool:
         finally:
             self._slots.release()
 
+    def labels(self, session, box) -> dict:
+        """The names the views give the knowledge's terms, asked of a worker once
+        (``Session.labels``): the shared workers' for everyone, a session's own for it (its
+        rules and tables are its own); ``box`` is the worker the request holds."""
+        private = self._private.get(session) if session else None
+        if private is not None:
+            if private.labels is None:
+                private.labels = box.labels()
+            return private.labels
+        if self._labels is None:
+            self._labels = box.labels()
+        return self._labels
+
     def has_session(self, session) -> bool:
         return bool(session) and session in self._private
 
@@ -121,21 +148,43 @@ class Pool:
         text = str(text).strip()
         if not text:
             raise UserError("rule: give a clause, e.g. my_mark(C, P) <= line_relative(C, P, '妻財')")
+        return self._add(session, lambda private: {
+            RULE_FILE: _read(private.folder / "kb" / RULE_FILE)
+            + f"# @rule user.{len(private.rules) + 1} rule {len(private.rules) + 1}\n{text}\n\n"}, [text])
+
+    def add_files(self, session, files: dict) -> dict:
+        """Add files of one's own to a session's folder and load it, as ``add_rule``: ``files``
+        maps a file name (``void.dl`` into kb/, ``lucky_branch.tsv`` into facts/) to its text.
+        A name of another kind, or one that is already the session's, is refused."""
+        if not files:
+            raise error("web.upload_none")
+        for name in files:
+            if not FILE_NAME.fullmatch(name) or name == RULE_FILE:
+                raise error("web.upload_name", name=name)
+        return self._add(session, lambda private: dict(files), [f"{_place(name)}/{name}" for name in sorted(files)])
+
+    def _add(self, session, contents, shown) -> dict:
         private = self._private.get(session) if session else None
         if private is None:
             session, private = self._new_session()
         with self._held(private):
-            path = private.folder / "kb" / RULE_FILE
-            before = path.read_text(encoding="utf-8")
-            path.write_text(before + f"# @rule user.{len(private.rules) + 1} rule {len(private.rules) + 1}\n"
-                            f"{text}\n\n", encoding="utf-8")
+            wanted = contents(private)
+            paths = {private.folder / _place(name) / name: text for name, text in wanted.items()}
+            before = {path: _read(path) if path.exists() else None for path in paths}
+            for path, text in paths.items():
+                path.write_text(text, encoding="utf-8")
             try:
                 summary = private.box.load(str(private.folder))
             except KnowledgeError:
-                path.write_text(before, encoding="utf-8")
+                for path, text in before.items():
+                    if text is None:
+                        path.unlink()
+                    else:
+                        path.write_text(text, encoding="utf-8")
                 private.box.reload()
                 raise
-            private.rules.append(text)
+            private.rules.extend(shown)
+            private.labels = None
         return {"session": session, "warnings": list(summary.get("warnings", []))}
 
     def forget(self, session) -> None:
@@ -144,7 +193,7 @@ class Pool:
             private = self._private.pop(session, None) if session else None
         if private is not None:
             private.box.close()
-            shutil.rmtree(private.folder, ignore_errors=True)
+            shutil.rmtree(private.folder.parent, ignore_errors=True)
 
     @contextmanager
     def _held(self, private):
@@ -161,7 +210,7 @@ class Pool:
             if len(self._private) >= self.sessions:
                 raise error("web.busy_sessions", Busy, sessions=self.sessions)
             session = secrets.token_urlsafe(16)
-            folder = self.root / session
+            folder = self.root / session / FOLDER
             (folder / "kb").mkdir(parents=True)
             (folder / "facts").mkdir()
             (folder / "kb" / RULE_FILE).write_text("", encoding="utf-8")

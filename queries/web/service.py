@@ -8,13 +8,46 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 from ..engine import render
 from ..errors import UserError
+from ..messages import error
 from . import marks
 from .cast_form import arguments
 
 QUESTION = ("topic", "about", "asker", "horizon")
+FIRST = "c1"          # the cast id a fresh ``liuyao … --json`` gives, and so the page and the API
+
+
+def as_cli(value, cast_id, folder=None):
+    """``value`` (plain data or text) as the CLI says it of a fresh cast: the worker's cast id
+    (``c7``: it has cast before) named ``c1``, and a session's folder named by its own name
+    (``my-rules/kb/void.dl``) without the pool's folders above it.
+
+    >>> as_cli({"goal": "month_break('c7', 'line', 5)", "cast": "c7", "rows": [["c7", 1]]}, "c7")
+    {'goal': "month_break('c1', 'line', 5)", 'cast': 'c1', 'rows': [['c1', 1]]}
+    >>> as_cli("c17 c7", "c7"), as_cli("c7", None), as_cli("/tmp/p/s/my-rules/kb/a.dl:3", None, "/tmp/p/s/my-rules")
+    ('c17 c1', 'c7', 'my-rules/kb/a.dl:3')
+    """
+    if isinstance(value, str):
+        if cast_id and cast_id != FIRST:
+            value = re.sub(rf"(?<!\w){re.escape(cast_id)}(?!\w)", FIRST, value)
+        if folder:
+            value = value.replace(str(Path(folder).parent) + "/", "")
+        return value
+    if isinstance(value, dict):
+        return {as_cli(k, cast_id, folder): as_cli(v, cast_id, folder) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(as_cli(v, cast_id, folder) for v in value)
+    return value
+
+
+def said(box, value, cast=True):
+    """``value`` from a worker as the CLI says it (``as_cli``: the cast c1, the session's
+    folder by its name); ``cast=False`` when the request carried no cast."""
+    extra = box.extra
+    return as_cli(value, box.cast_id if cast else None, extra[0] if extra else None)
 
 
 def question_of(form: dict) -> dict:
@@ -45,7 +78,7 @@ def chart_data(box, cast, stars=False) -> dict:
 def judge_data(box, cast, question, proof=False, lang="en") -> dict:
     """The judgment as ``liuyao judge --json`` prints it."""
     cast_on(box, cast, question)
-    return json.loads(box.judgment_json(proof=proof, lang=lang))
+    return said(box, json.loads(box.judgment_json(proof=proof, lang=lang)))
 
 
 def _rule_word(goal) -> bool:
@@ -57,21 +90,21 @@ def why_data(box, cast, question, goal, lang="en", level="full") -> dict:
     rule id the rule's check."""
     cast_on(box, cast, question)
     if _rule_word(goal):
-        return box.check_rule(goal).to_data(lang)
+        return said(box, box.check_rule(goal).to_data(lang))
     proof = box.explain(goal, expand_negations=level == "student")
     if proof is None:
         return {"goal": goal, "proof": None}
-    return {"goal": goal, "account": render.account(proof, lang, box.connectives()),
-            "proof": render.to_data(proof, lang)}
+    return said(box, {"goal": goal, "account": render.account(proof, lang, box.connectives()),
+                      "proof": render.to_data(proof, lang)})
 
 
 def why_not_data(box, cast, question, goal, depth=4, lang="en") -> dict:
     """As ``liuyao why-not GOAL --json`` (a rule id: its check)."""
     cast_on(box, cast, question)
     if _rule_word(goal):
-        return box.check_rule(goal).to_data(lang)
+        return said(box, box.check_rule(goal).to_data(lang))
     why = box.why_not(goal, depth=depth)
-    return {"goal": goal, "why_not": None if why is None else render.why_not_data(why, lang)}
+    return said(box, {"goal": goal, "why_not": None if why is None else render.why_not_data(why, lang)})
 
 
 def check_uncast(goal) -> None:
@@ -86,7 +119,7 @@ def ask_data(box, cast, question, goal) -> dict:
         cast_on(box, cast, question)
     else:
         check_uncast(goal)
-    return {**box.ask_table(goal).to_data(), "goal": goal}
+    return said(box, {**box.ask_table(goal).to_data(), "goal": goal}, cast=bool(cast))
 
 
 def glossary_data(box, cast, question, term) -> dict:
@@ -94,7 +127,7 @@ def glossary_data(box, cast, question, term) -> dict:
     no ``holds`` (a worker keeps the cast of its last request)."""
     if cast:
         cast_on(box, cast, question)
-        return box.glossary(term)
+        return said(box, box.glossary(term))
     entry = box.glossary(term)
     entry.pop("holds", None)
     return entry
@@ -110,6 +143,30 @@ def periods_data(box, cast, age=None, born=None) -> dict:
     """As ``liuyao periods --json``: the life periods 大限/小限 (the cast is c1, as there)."""
     cast_on(box, cast)
     return {**box.periods(age=age, born=born), "cast": "c1"}
+
+
+def life_years(age=None, born=None) -> tuple:
+    """The age and the year of birth of a periods question, each a whole number or None (not
+    given); a UserError naming the field (the page's name of it) when one is not: an age counts
+    from 1 (虛歲, one at birth).
+
+    >>> life_years("27", None), life_years(None, 1990), life_years("", "")
+    ((27, None), (None, 1990), (None, None))
+    >>> life_years("0")
+    Traceback (most recent call last):
+    ...
+    queries.errors.UserError: age '0': give a whole number, 1 or more (counted 虛歲, one at birth)
+    """
+    return _whole(age, "web.age", 1), _whole(born, "web.born", 1)
+
+
+def _whole(value, key, least):
+    if value in (None, ""):
+        return None
+    text = str(value).strip()
+    if not re.fullmatch(r"-?\d+", text) or int(text) < least:
+        raise error(key, value=str(value))
+    return int(text)
 
 
 def mark_proof(box, cast, mark):

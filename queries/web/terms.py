@@ -5,11 +5,18 @@ current cast, where it holds; all in the page's language.
 
 >>> "月破" in terms(), "妻財" in terms(), "787889" in terms()
 (True, True, False)
+>>> html = linked("정효인 3효는 일파(日破)이다", "values=787889", {"glossary_link": "용어 풀이: {}"})
+>>> html.startswith("정효인 3효는 일파(<a class='term-word' href='/term?values=787889&amp;term=%E6%97%A5%E7%A0%B4'")
+True
+>>> re.sub("<[^>]*>", "", html)
+'정효인 3효는 일파(日破)이다'
 """
 from __future__ import annotations
 
 import functools
+import re
 from html import escape
+from urllib.parse import quote
 
 from ..engine.tables import read_table
 from ..glossary import row_words
@@ -21,6 +28,29 @@ from ..labels import label
 def terms() -> frozenset:
     """The glossary's terms (hanzi), the values of the chart that get a glossary link."""
     return frozenset(row.values[0] for row in read_table(shipped_dir() / "facts" / "glossary.tsv").rows)
+
+
+@functools.cache
+def _pattern():
+    return re.compile("|".join(re.escape(t) for t in sorted(terms(), key=lambda t: (-len(t), t))))
+
+
+def linked(text: str, query: str, words: dict) -> str:
+    """Escaped text with each glossary term it names a link to the term's box (``/term``,
+    the cast in ``query``; with htmx, into ``#term-box``). The text reads as before."""
+    def link(found):
+        term = found.group(0)
+        href = escape(f"/term?{query}&term={quote(term)}")
+        title = escape(words["glossary_link"].format(term))
+        return (f"<a class='term-word' href='{href}' hx-get='{href}' hx-target='#term-box' data-term='{term}' "
+                f"title='{title}'>{term}</a>")
+    return _pattern().sub(link, text)
+
+
+def linked_html(html: str, query: str, words: dict) -> str:
+    """A proof's HTML with the terms of its steps' sentences linked (``linked``)."""
+    return re.sub(r"(<b class='statement'>)([^<]*)(</b>)",
+                  lambda m: m.group(1) + linked(m.group(2), query, words) + m.group(3), html)
 
 
 def _seed_text(source, lang) -> list:

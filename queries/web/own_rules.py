@@ -1,0 +1,92 @@
+"""A session's own rules on the page: a rule pasted in the rule box, or files uploaded with it
+(``.dl`` rules into the session folder's kb/, ``.tsv`` tables into its facts/, as in the
+tutorial's ``examples/my-rules``), linted and contained as a loaded folder is, for the session
+only (``Pool.add_rule``, ``Pool.add_files``). The form posts as a browser sends it without
+script: urlencoded, or multipart when it carries files (read here with the standard library).
+
+>>> body = (b'--x\\r\\nContent-Disposition: form-data; name="values"\\r\\n\\r\\n787889\\r\\n'
+...         b'--x\\r\\nContent-Disposition: form-data; name="file"; filename="my.dl"\\r\\n\\r\\n+ my_fact(1)\\r\\n--x--\\r\\n')
+>>> form, files = read_form(body, "multipart/form-data; boundary=x")
+>>> form.get("values"), files
+('787889', {'my.dl': '+ my_fact(1)'})
+"""
+from __future__ import annotations
+
+from email.parser import BytesParser
+from email.policy import HTTP
+from pathlib import PurePosixPath
+from urllib.parse import parse_qsl
+
+import anyio
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse
+from starlette.datastructures import ImmutableMultiDict
+
+from ..errors import UserError
+from ..messages import error
+from .api import COOKIE
+from .app import error_body, error_status
+from .words import page_lang
+
+router = APIRouter(include_in_schema=False)
+LARGEST_KB = 256          # an upload's size at most: rules and small tables, not data
+
+
+def read_form(body: bytes, content_type: str):
+    """A posted form's fields and its files ({name: text}, empty files left out)."""
+    if len(body) > LARGEST_KB * 1024:
+        raise error("web.upload_large", kb=LARGEST_KB)
+    if not content_type.startswith("multipart/form-data"):
+        return ImmutableMultiDict(parse_qsl(body.decode("utf-8", errors="replace"), keep_blank_values=True)), {}
+    head = f"Content-Type: {content_type}\r\nMIME-Version: 1.0\r\n\r\n".encode()
+    fields, files = [], {}
+    for part in BytesParser(policy=HTTP).parsebytes(head + body).iter_parts():
+        name, filename = part.get_param("name", header="content-disposition"), part.get_filename()
+        payload = part.get_payload(decode=True) or b""
+        if filename is None:
+            fields.append((name, payload.decode("utf-8", errors="replace")))
+        elif filename or payload:
+            shown = PurePosixPath(filename.replace("\\", "/")).name
+            try:
+                files[shown] = payload.decode("utf-8")
+            except UnicodeDecodeError:
+                raise error("web.upload_text", name=shown) from None
+    return ImmutableMultiDict(fields), files
+
+
+@router.post("/rule")
+async def add_rule(request: Request):
+    """Add a rule, or files, of one's own to this session (its own worker and folder), then
+    show the chart again."""
+    from .pages import _fields, _query, _session, render_page
+    fields, added = {}, None
+    try:
+        form, files = read_form(await request.body(), request.headers.get("content-type", ""))
+        fields = _fields(request, form)
+        text = str(form.get("rule") or "").strip()
+        pool = request.app.state.pool
+        session = _session(request)
+        if files:
+            added = await anyio.to_thread.run_sync(pool.add_files, session, files)
+            session = added["session"]
+        if text or not files:
+            added = await anyio.to_thread.run_sync(pool.add_rule, session, text)
+    except UserError as e:
+        response = await anyio.to_thread.run_sync(
+            lambda e=e: render_page(request, fields, status=error_status(e),
+                                    error=error_body(e, page_lang(fields.get("lang") or None))))
+    else:
+        response = RedirectResponse(f"/chart?{_query(fields)}", status_code=303)
+    if added is not None:            # files loaded before the pasted rule was refused stay the session's
+        response.set_cookie(COOKIE, added["session"], httponly=True, samesite="lax")
+    return response
+
+
+@router.post("/rule/forget")
+async def forget_rules(request: Request):
+    from .pages import _fields, _query, _session
+    form, _ = read_form(await request.body(), request.headers.get("content-type", ""))
+    request.app.state.pool.forget(_session(request))
+    response = RedirectResponse(f"/chart?{_query(_fields(request, form))}", status_code=303)
+    response.delete_cookie(COOKIE)
+    return response

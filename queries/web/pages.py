@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import functools
 import json
+import re
+from dataclasses import replace
 from html import escape
 from urllib.parse import urlencode
 
@@ -30,6 +32,7 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 _FLAGS = ("random", "leap", "describe")
 PERSON = ("describe", "age", "born")       # the person's sections of the question form
+PREDICATE = re.compile(r"[a-z][a-z0-9_]*")
 STATES = ("月破", "日破", "旬空", "暗動", "沖散", "月墓", "日墓", "動墓", "真空", "假空", "回頭克", "回頭生")
 
 
@@ -258,23 +261,57 @@ def chart(request: Request):
 
 
 def _close(w):
-    return f"<p class='close'><a href='#' onclick=\"this.closest('#proof').innerHTML='';return false\">{w['close']}</a></p>"
+    return f"<p class='close'><a href='#' onclick=\"this.closest('section').remove();return false\">{w['close']}</a></p>"
 
 
-def _proof_section(box, proof, fields, lang, title, classes="proof") -> str:
+def _proof_section(box, proof, fields, lang, title, code=False) -> str:
     """A proof at student level under its account, its sentences' terms linked to the glossary."""
     w, words = WORDS[lang], box.connectives()
     query = _query(fields)
     account = "".join(f"<li>{terms.linked(escape(s), query, w)}</li>" for s in render.account(proof, lang, words))
     tree = terms.linked_html(proof_html(proof, lang, open_levels=1, level="student", phrases=words), query, w)
-    return service.said(box, f"<section class='{classes}' aria-label='{escape(w['proof'])}'><h3>{escape(title)}</h3>"
+    return service.said(box, f"<section class='proof' aria-label='{escape(w['proof'])}'>{_title(title, code)}"
                              f"<ul class='account'>{account}</ul><h4>{escape(w['proof'])}</h4>{tree}{_close(w)}</section>")
 
 
-def _why_not_section(box, why, fields, lang, title) -> str:
+def _as_code(html, lang) -> str:
+    """A why-not's HTML with its goals and failing literals (atoms, as the CLI prints them) set
+    as code, apart from the sentences around them."""
+    fails = re.escape(escape(render.WORDS[lang]["fails"]))
+    html = re.sub(r"<summary>✗ <b>([^<]*)</b>", r"<summary>✗ <b><code>\1</code></b>", html)
+    html = re.sub(r"<p>✗ ([^<]*) <span class='where'>", r"<p>✗ <code>\1</code> <span class='where'>", html)
+    return re.sub(rf"<span class='lacks'>([^<]*?) ({fails})", r"<span class='lacks'><code>\1</code> \2", html)
+
+
+_CONVENTION = re.compile(r"convention\('[^']*', '([^']+)', '[^']*'\)")
+
+
+def _labelled(why, lang, phrases):
+    """A why-not with a failing convention's values named by their labels, as the CLI names
+    them (``render.Words.convention_value``)."""
+    if why is None:
+        return None
+    words = render.Words((), lang, phrases)
+
+    def failure(f):
+        found = _CONVENTION.fullmatch(f.literal or "")
+        if found and f.actual:
+            wanted, values = f.actual
+            f = replace(f, actual=(words.convention_value(found.group(1), wanted),
+                                   tuple(words.convention_value(found.group(1), v) for v in values)))
+        return replace(f, sub=_labelled(f.sub, lang, phrases))
+    return replace(why, failures=tuple(failure(f) for f in why.failures))
+
+
+def _title(title, code=False) -> str:
+    return f"<h3><code>{escape(title)}</code></h3>" if code else f"<h3>{escape(title)}</h3>"
+
+
+def _why_not_section(box, why, fields, lang, title, code=False) -> str:
     w = WORDS[lang]
-    body = why_not_html(why, lang) if why is not None else f"<p>{escape(w['rule_holds'])}</p>"
-    return service.said(box, f"<section class='whynot'><h3>{escape(title)}</h3>{body}{_close(w)}</section>")
+    body = (_as_code(why_not_html(_labelled(why, lang, box.connectives()), lang), lang) if why is not None
+            else f"<p>{escape(w['rule_holds'])}</p>")
+    return service.said(box, f"<section class='whynot'>{_title(title, code)}{body}{_close(w)}</section>")
 
 
 def _rule_section(box, rule_id, fields, lang) -> str:
@@ -315,7 +352,7 @@ def why_not(request: Request):
             if "(" not in goal:
                 html = _rule_section(box, goal, fields, lang)
             else:
-                html = _why_not_section(box, box.why_not(goal, depth=4), fields, lang, f"{goal} — {w['why_not']}")
+                html = _why_not_section(box, box.why_not(goal, depth=4), fields, lang, goal, code=True)
         else:
             found = marks.check(fields)
             why = service.mark_why_not(box, _cast(fields), found)
@@ -345,8 +382,8 @@ def why(request: Request):
             html = _rule_section(box, goal, fields, lang)
         else:
             proof = box.explain(goal, expand_negations=True)
-            html = (_proof_section(box, proof, fields, lang, goal) if proof is not None else
-                    _why_not_section(box, box.why_not(goal, depth=4), fields, lang, f"{goal} — {WORDS[lang]['why_not']}"))
+            html = (_proof_section(box, proof, fields, lang, goal, code=True) if proof is not None else
+                    _why_not_section(box, box.why_not(goal, depth=4), fields, lang, goal, code=True))
     return _section(request, fields, html)
 
 
@@ -379,21 +416,29 @@ def reading(request: Request):
     return _section(request, fields, html)
 
 
+def _says(template) -> str:
+    """A rule's sentence with its places ({P}: the value a proof puts there) set as code."""
+    return re.sub(r"\{(\w+)\}", r"<code>{\1}</code>", escape(template))
+
+
 @router.get("/rules", response_class=HTMLResponse)
 def rules(request: Request):
-    """The rules whose id, title or quoted book line names the words (``liuyao rules --grep``)."""
+    """A predicate's rules (``liuyao rules PRED``), or those whose id, title or quoted book line
+    names the words (``liuyao rules --grep``)."""
     fields = _fields(request)
     lang = page_lang(fields["lang"] or None)
     w = WORDS[lang]
     if not fields["grep"]:
         raise UserError("grep: give words of a rule's id, title or book line, e.g. 暗動")
+    asked = fields["grep"]
     with request.app.state.pool.worker(_session(request)) as box:
-        found = service.said(box, box.rules(grep=fields["grep"]).to_data(), cast=False)
+        found = box.rules(asked) if PREDICATE.fullmatch(asked) else box.rules(grep=asked)
+        found = service.said(box, found.to_data(), cast=False)
     items = []
     for r in found["rules"]:
         sources = "".join(f"<li>{escape(w['source_line'])} {escape(x)}</li>" for x in r["sources"])
         items.append(f"<li><code>{escape(r['id'])}</code> {escape(r['title'])} <span class='where'>{escape(r['where'])}"
-                     f"</span><ul class='sources'>{sources}</ul><p class='says'>{escape(r['says'].get(lang, ''))}</p>"
+                     f"</span><ul class='sources'>{sources}</ul><p class='says'>{_says(r['says'].get(lang, ''))}</p>"
                      f"<code class='clause'>{escape(r['clause'])}</code></li>")
     title = w["rules_found"].format(len(found["rules"]))
     return _section(request, fields, f"<section class='rules-found'><h3>{escape(title)}</h3><ol>{''.join(items)}</ol>"
@@ -413,7 +458,9 @@ def ask(request: Request):
     from ..results import Answers
     answers = Answers(data["goal"], tuple(data["variables"]), tuple(tuple(r) for r in data["answers"]))
     w = WORDS[lang]
-    html = answers_html(answers).replace(">yes<", f">{escape(w['yes'])}<").replace(">no<", f">{escape(w['no'])}<")
     count = escape(w["answers_count"].format(len(data["answers"])))
+    html = answers_html(answers).replace(">yes<", f">{escape(w['yes'])}<").replace(">no<", f">{escape(w['no'])}<")
+    html = re.sub(r"(<caption><code>[^<]*</code>) — [^<]*</caption>", rf"\1 — {count}</caption>", html)
+    html = re.sub(r"<th>([^<]*)</th>", r"<th><code>\1</code></th>", html)
     return _section(request, fields, f"<section class='answers'><h3>{escape(w['answers'])}</h3>{html}"
                                      f"<p class='count'>{count}</p></section>")

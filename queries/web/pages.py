@@ -118,12 +118,12 @@ def _chart_view(data, lang, vocab):
     return {"layout": layout, "rows": rows, "data": data}
 
 
-def _readings(judgment, lang, term_query):
+def _readings(judgment, lang, term_query, names):
     out = {}
     for r in judgment["readings"]:
         book = next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
                      for s in r["sources"] if ":" in s["source"]), "")
-        said = terms.linked(escape(r["conclusion"][lang]), term_query, WORDS[lang])
+        said = terms.linked(escape(r["conclusion"][lang]), term_query, WORDS[lang], names)
         out.setdefault(r["polarity"], []).append({"said": said, "book": book, "why": r["why"]})
     return [(WORDS[lang][p], out[p]) for p in ("favourable", "unfavourable", "mixed", "descriptive") if p in out]
 
@@ -168,9 +168,9 @@ def _fill(box, context, fields, lang, error, status, vocab) -> int:
                           horizon=question.get("horizon"))
                 data = service.said(box, json.loads(box.judgment_json(proof=False, lang=lang)))
                 layout = judgment_layout(data, lang, vocab)
-                term_query = _query(fields)
-                context["judgment"] = {"layout": layout, "readings": _readings(data, lang, term_query),
-                                       "account": [terms.linked(escape(s), term_query, WORDS[lang])
+                term_query, names = _query(fields), terms.names_in(vocab, lang)
+                context["judgment"] = {"layout": layout, "readings": _readings(data, lang, term_query, names),
+                                       "account": [terms.linked(escape(s), term_query, WORDS[lang], names)
                                                    for s in layout.account or ()]}
             if cast.get("set"):
                 context["changes"] = _changes(box, cast, question, context, lang, vocab)
@@ -264,12 +264,14 @@ def _close(w):
     return f"<p class='close'><a href='#' onclick=\"this.closest('section').remove();return false\">{w['close']}</a></p>"
 
 
-def _proof_section(box, proof, fields, lang, title, code=False) -> str:
-    """A proof at student level under its account, its sentences' terms linked to the glossary."""
-    w, words = WORDS[lang], box.connectives()
+def _proof_section(box, proof, fields, lang, title, vocab, code=False) -> str:
+    """A proof at student level under its account, its sentences' terms linked to the glossary
+    (by their hanzi, or in Korean by their names: ``terms.names_in``)."""
+    w, words, names = WORDS[lang], box.connectives(), terms.names_in(vocab, lang)
     query = _query(fields)
-    account = "".join(f"<li>{terms.linked(escape(s), query, w)}</li>" for s in render.account(proof, lang, words))
-    tree = terms.linked_html(proof_html(proof, lang, open_levels=1, level="student", phrases=words), query, w)
+    account = "".join(f"<li>{terms.linked(escape(s), query, w, names)}</li>"
+                      for s in render.account(proof, lang, words))
+    tree = terms.linked_html(proof_html(proof, lang, open_levels=1, level="student", phrases=words), query, w, names)
     return service.said(box, f"<section class='proof' aria-label='{escape(w['proof'])}'>{_title(title, code)}"
                              f"<ul class='account'>{account}</ul><h4>{escape(w['proof'])}</h4>{tree}{_close(w)}</section>")
 
@@ -314,12 +316,12 @@ def _why_not_section(box, why, fields, lang, title, code=False) -> str:
     return service.said(box, f"<section class='whynot'>{_title(title, code)}{body}{_close(w)}</section>")
 
 
-def _rule_section(box, rule_id, fields, lang) -> str:
+def _rule_section(box, rule_id, fields, lang, vocab) -> str:
     """A rule put to the cast: its proof when it holds, else its first failing condition."""
     check = box.check_rule(rule_id)
     title = f"{check.rule.id} {check.rule.title}"
     if check.proof is not None:
-        return _proof_section(box, check.proof, fields, lang, title)
+        return _proof_section(box, check.proof, fields, lang, title, vocab)
     return _why_not_section(box, check.failure, fields, lang, title)
 
 
@@ -332,7 +334,8 @@ def mark(request: Request):
     with request.app.state.pool.worker(_session(request)) as box:
         proof = service.mark_proof(box, _cast(fields), found)
         if proof is not None:
-            html = _proof_section(box, proof, fields, lang, f"{found.value} — {WORDS[lang]['account']}")
+            html = _proof_section(box, proof, fields, lang, f"{found.value} — {WORDS[lang]['account']}",
+                                  labels(request, box))
     if proof is None:
         return why_not(request)
     return _section(request, fields, html)
@@ -350,7 +353,7 @@ def why_not(request: Request):
             goal = _goal(fields)
             service.cast_on(box, _cast(fields), service.question_of(fields))
             if "(" not in goal:
-                html = _rule_section(box, goal, fields, lang)
+                html = _rule_section(box, goal, fields, lang, labels(request, box))
             else:
                 html = _why_not_section(box, box.why_not(goal, depth=4), fields, lang, goal, code=True)
         else:
@@ -379,10 +382,10 @@ def why(request: Request):
         goal = _goal(fields)
         service.cast_on(box, _cast(fields), service.question_of(fields))
         if "(" not in goal:
-            html = _rule_section(box, goal, fields, lang)
+            html = _rule_section(box, goal, fields, lang, labels(request, box))
         else:
             proof = box.explain(goal, expand_negations=True)
-            html = (_proof_section(box, proof, fields, lang, goal, code=True) if proof is not None else
+            html = (_proof_section(box, proof, fields, lang, goal, labels(request, box), code=True) if proof else
                     _why_not_section(box, box.why_not(goal, depth=4), fields, lang, goal, code=True))
     return _section(request, fields, html)
 
@@ -412,7 +415,7 @@ def reading(request: Request):
         raise UserError(f"rule {fields['rule']!r}: give a reading's rule id, e.g. r000.55.use_god.weak")
     with request.app.state.pool.worker(_session(request)) as box:
         service.cast_on(box, _cast(fields), service.question_of(fields))
-        html = _rule_section(box, fields["rule"], fields, lang)
+        html = _rule_section(box, fields["rule"], fields, lang, labels(request, box))
     return _section(request, fields, html)
 
 

@@ -155,7 +155,7 @@ def life_years(age=None, born=None) -> tuple:
     >>> life_years("0")
     Traceback (most recent call last):
     ...
-    queries.errors.UserError: age '0': give a whole number, 1 or more (counted 虛歲, one at birth)
+    queries.engine.errors.UserError: age '0': give a whole number, 1 or more (counted 虛歲, one at birth)
     """
     return _whole(age, "web.age", 1), _whole(born, "web.born", 1)
 

@@ -30,27 +30,45 @@ def terms() -> frozenset:
     return frozenset(row.values[0] for row in read_table(shipped_dir() / "facts" / "glossary.tsv").rows)
 
 
-@functools.cache
-def _pattern():
-    return re.compile("|".join(re.escape(t) for t in sorted(terms(), key=lambda t: (-len(t), t))))
+def names_in(vocabulary: dict, lang: str) -> tuple:
+    """(name, term) of the glossary's terms a Korean text names by their Hangul names (처재,
+    and 처재(妻財) as one), longest first; none in the other languages, which name a term by
+    its hanzi (the term itself).
+
+    >>> names_in({"terms": {"妻財": {"ko": "처재"}, "世": {"ko": "세"}}}, "ko")
+    (('처재(妻財)', '妻財'), ('처재', '妻財'))
+    """
+    if lang != "ko":
+        return ()
+    found = [(n["ko"], t) for t, n in vocabulary["terms"].items() if t in terms() and len(n.get("ko") or "") >= 2]
+    return tuple(sorted([(f"{name}({term})", term) for name, term in found] + found, key=lambda p: (-len(p[0]), p)))
 
 
-def linked(text: str, query: str, words: dict) -> str:
-    """Escaped text with each glossary term it names a link to the term's box (``/term``,
-    the cast in ``query``; with htmx, into ``#term-box``). The text reads as before."""
+@functools.lru_cache(maxsize=8)
+def _pattern(names: tuple):
+    words = {**{t: t for t in terms()}, **dict(names)}
+    return words, re.compile("|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))))
+
+
+def linked(text: str, query: str, words: dict, names: tuple = ()) -> str:
+    """Escaped text with each glossary term it names (by its hanzi, or by a name of ``names``)
+    a link to the term's box (``/term``, the cast in ``query``; with htmx, into ``#term-box``).
+    The text reads as before."""
+    known, pattern = _pattern(names)
+
     def link(found):
-        term = found.group(0)
+        said, term = found.group(0), known[found.group(0)]
         href = escape(f"/term?{query}&term={quote(term)}")
         title = escape(words["glossary_link"].format(term))
         return (f"<a class='term-word' href='{href}' hx-get='{href}' hx-target='#term-box' data-term='{term}' "
-                f"title='{title}'>{term}</a>")
-    return _pattern().sub(link, text)
+                f"title='{title}'>{said}</a>")
+    return pattern.sub(link, text)
 
 
-def linked_html(html: str, query: str, words: dict) -> str:
+def linked_html(html: str, query: str, words: dict, names: tuple = ()) -> str:
     """A proof's HTML with the terms of its steps' sentences linked (``linked``)."""
     return re.sub(r"(<b class='statement'>)([^<]*)(</b>)",
-                  lambda m: m.group(1) + linked(m.group(2), query, words) + m.group(3), html)
+                  lambda m: m.group(1) + linked(m.group(2), query, words, names) + m.group(3), html)
 
 
 def _seed_text(source, lang) -> list:

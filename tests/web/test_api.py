@@ -1,6 +1,7 @@
 """The JSON API answers every CLI question with the CLI's JSON, and bad input is a 4xx of one
 line naming the field."""
 import json
+import re
 import subprocess
 import sys
 
@@ -153,3 +154,20 @@ def test_the_schema_has_the_glossary_person_and_periods(client):
         assert path in schema["paths"]
     for model in ("GlossaryResponse", "DescriptionResponse", "PeriodsResponse"):
         assert model in schema["components"]["schemas"]
+
+
+@pytest.mark.parametrize("age", [0, -3])
+def test_periods_refuse_an_age_below_one(client, age):
+    answer = client.post("/api/periods", json={**CAST, "age": age})
+    assert answer.status_code == 400 and answer.json()["field"] == "age"
+    assert answer.json()["error"] == f"age '{age}': give a whole number, 1 or more (counted 虛歲, one at birth)"
+
+
+def test_proofs_name_the_cast_c1_as_the_cli_does(client):
+    for _ in range(3):
+        client.post("/api/chart", json=CAST)
+    why_not = client.post("/api/why-not", json={**CAST, "goal": "hidden_motion(C, 3)"}).json()
+    rule = client.post("/api/why-not", json={**CAST, "topic": "illness", "goal": "r000.87.offspring_world"}).json()
+    cli = cli_json("why-not", "r000.87.offspring_world", "787889", "--month", "戌", "--day", "乙巳", "--topic", "illness")
+    assert rule == cli
+    assert set(re.findall(r"'(c\d+)'", json.dumps(why_not))) == {"c1"}

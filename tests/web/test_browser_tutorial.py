@@ -213,7 +213,7 @@ def test_7_the_words_of_the_books(phone, server, allowed):
     phone.locator("#proof section").wait_for()
     sentence = phone.locator("#proof .account li").first
     before = sentence.inner_text()
-    sentence.locator('a.term-word[data-term="暗動"]').click()
+    sentence.locator('a.term-word[data-term="暗動"]').first.click()
     phone.locator("#term-box .glossary").wait_for()
     assert phone.inner_text("#term-box h3").startswith("暗動 — 암동")
     assert sentence.inner_text() == before and "정효인 3효가" in before          # the proof stays, as it read

@@ -198,3 +198,117 @@ def test_the_person_bad_input(client, query, field):
     assert page.status_code == 400 and 'id="error"' in page.text and "Traceback" not in page.text
     if field is not None:
         assert f'id="f-{field}" value' in page.text and 'aria-invalid="true"' in page.text.split(f'id="f-{field}"')[1][:80]
+
+
+@pytest.mark.parametrize("age", ["0", "-3"])
+def test_an_age_from_one_named_as_the_page_names_it(client, age):
+    page = client.get("/chart", params={**CAST, "age": age})
+    error = re.search(r'<p class="error" role="alert" id="error">(.*?)</p>', page.text).group(1)
+    assert page.status_code == 400 and f"나이 &#39;{age}&#39;" in error and "--age" not in error
+    assert 'aria-invalid="true"' in page.text.split('id="f-age"')[1][:80]
+    english = client.get("/chart", params={**CAST, "age": age, "lang": "en"}).text
+    assert f"age &#39;{age}&#39;: give a whole number, 1 or more" in english
+
+
+def test_proofs_name_the_cast_c1_as_the_cli_does(client):
+    for _ in range(3):                                    # the workers have cast many times before
+        client.get("/chart", params=CAST)
+    why_not = client.get("/whynot", params={**CAST, "goal": "hidden_motion(C, 3)"}, headers=HX).text
+    reading = client.get("/whynot", params={**CAST, "topic": "wealth", "goal": "r000.87.offspring_world"},
+                         headers=HX).text
+    assert set(re.findall(r"&#x27;(c\d+)&#x27;", why_not + reading)) == {"c1"}
+
+
+def test_the_terms_of_a_proof_and_a_reading_link_the_glossary(client):
+    proof = client.get("/mark", params={**CAST, "field": "state", "kind": "line", "pos": "3", "value": "日破"},
+                       headers=HX).text
+    account = proof.split("<ul class='account'>")[1].split("</ul>")[0]
+    assert "data-term='日破'" in account and "/term?values=787889" in account
+    assert "data-term='日破' title='용어 풀이: 日破'>일파(日破)</a>" in account
+    assert re.sub("<[^>]+>", "", account.split("</li>")[0]) == \
+        "정효인 3효가 일진의 충을 받았는데 약하므로 일파(日破)이다 (004:59 大忌日破)."     # the sentence reads as before
+    statement = proof.split("<b class='statement'>")[1].split("</b>")[0]
+    assert "class='term-word'" in statement and re.sub("<[^>]+>", "", statement).startswith("“정효인 3효가")
+    page = client.get("/chart", params={**CAST, "topic": "wealth"}).text
+    readings = page.split('<ul class="readings">')[1].split("</ul>")[0]
+    assert "class='term-word'" in readings and "hx-target='#term-box'" in readings
+    term = client.get("/term", params={**CAST, "term": "日破"}, headers=HX)
+    assert term.status_code == 200 and "일파" in term.text
+
+
+def test_why_and_why_not_of_a_goal_or_a_rule_id(client):
+    why = client.get("/why", params={**CAST, "goal": "use_grade(C, G)", "topic": "wealth"}, headers=HX).text
+    assert "용신의 판정은 受克無救이다" in re.sub("<[^>]+>", "", why) and "<code>use_grade(C, G)</code>" in why
+    no_proof = client.get("/why", params={**CAST, "goal": "hidden_motion(C, 3)"}, headers=HX).text
+    assert "class='whynot'" in no_proof and "hidden_motion.1" in no_proof
+    rule = client.get("/why", params={**CAST, "goal": "r000.87.offspring_world", "topic": "wealth"}, headers=HX).text
+    assert "r000.87.offspring_world 子身持世事無憂" in rule and "holds_world" in rule
+    uncast = client.get("/why", params={"goal": "day_break(C, 3)"}, headers=HX)
+    assert uncast.status_code == 400 and uncast.text.startswith("<p class='error'")
+
+
+def test_the_rules_of_a_predicate_or_of_words(client):
+    pred = client.get("/rules", params={"grep": "hidden_motion"}, headers=HX).text
+    assert "규칙 2개" in pred and "hidden_motion.2" in pred and "<code>{P}</code>효가" in pred
+    words = client.get("/rules", params={"grep": "暗動", "lang": "en"}, headers=HX).text
+    assert "acting.2" in words and "hidden_motion.1" in words
+
+
+def test_the_labels_are_the_workers(client, pool, monkeypatch):
+    from queries import knowledge
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the page process loads no knowledge")
+    monkeypatch.setattr(knowledge.KnowledgeBase, "__init__", refused)
+    page = client.get("/chart", params={**CAST, "topic": "wealth", "describe": "1", "age": "27"})
+    assert page.status_code == 200 and '<option value="father">아버지</option>' in page.text
+    assert 'id="judgment"' in page.text and 'id="periods"' in page.text
+    assert pool.labels(None, None)["persons"]["father"]["ko"] == "아버지"        # asked once: no worker needed now
+
+
+def _upload(client, files, rule=""):
+    sent = [("file", (name, text.encode("utf-8"), "application/octet-stream")) for name, text in files.items()]
+    return client.post("/rule", data={**CAST, "topic": "wealth", "rule": rule}, files=sent, follow_redirects=False)
+
+
+def test_rule_files_of_ones_own(client, pool):
+    from pathlib import Path
+    folder = Path(__file__).resolve().parents[2] / "examples" / "my-rules"
+    files = {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*/*")) if p.suffix in (".dl", ".tsv")}
+    answer = _upload(client, files)
+    assert answer.status_code == 303 and "topic=wealth" in answer.headers["location"]
+    session = answer.cookies["liuyao_session"]
+    assert sorted(pool.rules(session)) == ["facts/lucky_branch.tsv", "kb/lucky.dl", "kb/void.dl"]
+    lucky = client.get("/ask", params={**CAST, "topic": "wealth", "goal": "lucky_day(C, B)"}, headers=HX).text
+    assert ">子<" in lucky
+    why = client.get("/why", params={**CAST, "goal": "void_exempt(C, 'line', 1, R)"}, headers=HX).text
+    assert "my-rules/kb/void.dl:7" in why and str(pool.root) not in why and session not in why
+    page = client.get("/chart", params=CAST).text
+    assert 'data-mark="假空" data-line="1"' in page and 'data-mark="旬空" data-line="1"' not in page
+    client.post("/rule/forget", data=CAST)
+    client.cookies.clear()
+
+
+def test_an_uploaded_files_path_is_cut_to_its_name(client, pool):
+    answer = _upload(client, {"../../evil.dl": "+ my_fact('a')"})
+    assert answer.status_code == 303 and pool.rules(answer.cookies["liuyao_session"]) == ["kb/evil.dl"]
+    client.post("/rule/forget", data=CAST)
+    client.cookies.clear()
+
+
+@pytest.mark.parametrize("files, field", [
+    ({"my table.tsv": "my_x\n1\n"}, "file"),
+    ({"user.dl": "+ my_fact('a')"}, "file"),
+    ({"notes.txt": "hello"}, "file"),
+    ({"bad.dl": "# @rule my.1 demo\nmy_head(X) <= branch_ordr(X, _I)\n"}, None),
+])
+def test_rule_files_refused_leave_no_trace(client, pool, files, field):
+    answer = _upload(client, files)
+    assert answer.status_code == 400
+    error = re.search(r'<p class="error" role="alert" id="error">(.*?)</p>', answer.text).group(1)
+    assert "\n" not in error and "Traceback" not in error and re.search("[가-힣]", error)
+    if field is not None:
+        assert re.search(r'class="field wide bad">[^<]*<input type="file"', answer.text)
+    for private in list(pool._private.values()):
+        assert not any(p.name in files for p in private.folder.rglob("*"))
+    client.cookies.clear()

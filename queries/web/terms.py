@@ -46,13 +46,14 @@ def names_in(vocabulary: dict, lang: str) -> tuple:
 
 @functools.lru_cache(maxsize=8)
 def _pattern(names: tuple):
-    words = {**{t: t for t in terms()}, **dict(names)}
+    words = {**{t: t for t in terms() if len(t) > 1}, **dict(names)}
     return words, re.compile("|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w))))
 
 
 def linked(text: str, query: str, words: dict, names: tuple = ()) -> str:
-    """Escaped text with each glossary term it names (by its hanzi, or by a name of ``names``)
-    a link to the term's box (``/term``, the cast in ``query``; with htmx, into ``#term-box``).
+    """Escaped text with each glossary term it names (by its hanzi, two or more: a single
+    character such as 沖 is too often part of other words; or by a name of ``names``) a link
+    to the term's box (``/term``, the cast in ``query``; with htmx, into ``#term-box``).
     The text reads as before."""
     known, pattern = _pattern(names)
 

@@ -72,7 +72,8 @@ def test_1_cast_a_chart(phone, server, allowed):
     line3 = phone.inner_text("#line-3")
     assert "勾陳" in line3 and "妻財" in line3 and "己亥" in line3 and "복신" in line3 and "日破" in line3
     assert "世" in phone.inner_text("#line-1") and "旬空" in phone.inner_text("#line-1")
-    shot(phone, "tutorial-cast")
+    phone.locator("#chart").scroll_into_view_if_needed()
+    shot(phone, "tutorial-cast", full_page=False)
     phone.fill("#f-values", "山火賁")
     phone.fill("#f-to", "地火明夷")
     phone.click("#cast-button")
@@ -156,7 +157,8 @@ def test_4_rules_of_ones_own(phone, server, allowed):
     assert "my-rules/kb/void.dl:7" in phone.inner_html("#why-answer") and "liuyao-web" not in proof
     answers = ask(phone, "lucky_day(C, B)")
     assert "子" in answers and "답 1개" in answers
-    shot(phone, "tutorial-rules")
+    phone.locator("#why-answer").scroll_into_view_if_needed()
+    shot(phone, "tutorial-rules", full_page=False)
     phone.click("#forget-button")
     phone.wait_for_selector("#chart")
     assert "旬空" in phone.inner_text("#line-1") and phone.locator("section.rules").count() == 0
@@ -184,6 +186,7 @@ def test_6_a_question_its_verdict_readings_and_timing(phone, server, allowed):
     for said in ("受克無救", "흉하다", "길한 판단", "흉한 판단", "길흉이 섞인 판단", "서술하는 판단",
                  "기신이 극을 받으니 용신이 안전하다", "000:127 忌神急要逢傷克", "응기", "寅월"):
         assert said in judgment, said
+    phone.locator("#judgment").scroll_into_view_if_needed()
     shot(phone, "tutorial-judgment", full_page=False)
     phone.click('#judgment a.why[data-rule="r000.55.use_god.weak"]')
     phone.locator("#proof .proof").wait_for()
@@ -218,4 +221,5 @@ def test_7_the_words_of_the_books(phone, server, allowed):
     assert phone.inner_text("#term-box h3").startswith("暗動 — 암동")
     assert sentence.inner_text() == before and "정효인 3효가" in before          # the proof stays, as it read
     korean(phone, "#term-box", allowed)
+    phone.locator("#term-box").scroll_into_view_if_needed()
     shot(phone, "tutorial-glossary", full_page=False)

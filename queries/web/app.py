@@ -64,7 +64,7 @@ def _validation_line(exc: RequestValidationError) -> dict:
 
 def create_app(pool: Pool | None = None) -> FastAPI:
     """The application; it owns a pool it makes (and closes it at shutdown)."""
-    from . import api, own_rules, pages
+    from . import api, fragments, own_rules, pages
     owned = pool is None
 
     @asynccontextmanager
@@ -113,6 +113,7 @@ def create_app(pool: Pool | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
+    app.include_router(fragments.router)
     app.include_router(own_rules.router)
     return app
 

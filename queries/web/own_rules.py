@@ -58,14 +58,14 @@ def read_form(body: bytes, content_type: str):
 async def add_rule(request: Request):
     """Add a rule, or files, of one's own to this session (its own worker and folder), then
     show the chart again."""
-    from .pages import _fields, _query, _session, render_page
+    from .pages import query_string, render_page, request_fields, session_of
     fields, added = {}, None
     try:
         form, files = read_form(await request.body(), request.headers.get("content-type", ""))
-        fields = _fields(request, form)
+        fields = request_fields(request, form)
         text = str(form.get("rule") or "").strip()
         pool = request.app.state.pool
-        session = _session(request)
+        session = session_of(request)
         if files:
             added = await anyio.to_thread.run_sync(pool.add_files, session, files)
             session = added["session"]
@@ -76,7 +76,7 @@ async def add_rule(request: Request):
             lambda e=e: render_page(request, fields, status=error_status(e),
                                     error=error_body(e, page_lang(fields.get("lang") or None))))
     else:
-        response = RedirectResponse(f"/chart?{_query(fields)}", status_code=303)
+        response = RedirectResponse(f"/chart?{query_string(fields)}", status_code=303)
     if added is not None:            # files loaded before the pasted rule was refused stay the session's
         response.set_cookie(COOKIE, added["session"], httponly=True, samesite="lax")
     return response
@@ -84,9 +84,9 @@ async def add_rule(request: Request):
 
 @router.post("/rule/forget")
 async def forget_rules(request: Request):
-    from .pages import _fields, _query, _session
+    from .pages import query_string, request_fields, session_of
     form, _ = read_form(await request.body(), request.headers.get("content-type", ""))
-    request.app.state.pool.forget(_session(request))
-    response = RedirectResponse(f"/chart?{_query(_fields(request, form))}", status_code=303)
+    request.app.state.pool.forget(session_of(request))
+    response = RedirectResponse(f"/chart?{query_string(request_fields(request, form))}", status_code=303)
     response.delete_cookie(COOKIE)
     return response

@@ -1,13 +1,12 @@
-"""The pages: a cast form, the chart with every mark a link to its proof, the question, the ask
-box and a session's own rules. Each page is a plain GET (a chart is a link) or a form post that
-works without JavaScript; with htmx a mark's proof, a why-not and an answer are fragments
-swapped into the page (the request's ``HX-Request`` header)."""
+"""The page: the cast form, the chart with every mark a link to its proof, the question with its
+verdict, readings and timing, the person's sections, and the boxes (ask, why and why-not, the
+words of the books, rules, a session's own rules). It is a plain GET (a chart is a link) or a
+form post that works without JavaScript; what a box or a mark answers is a fragment
+(``queries.web.fragments``) swapped in with htmx, or this page with it under the chart."""
 from __future__ import annotations
 
 import functools
 import json
-import re
-from dataclasses import replace
 from html import escape
 from urllib.parse import urlencode
 
@@ -15,11 +14,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
-from ..engine import LANGS, render
-from ..engine.html import answers_html, proof_html, why_not_html
+from ..engine import LANGS
 from ..errors import UserError
 from ..labels import label
-from ..messages import error
 from ..views.layout import chart_layout, judgment_layout
 from . import marks, service, terms
 from .api import COOKIE
@@ -32,14 +29,13 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 _FLAGS = ("random", "leap", "describe")
 PERSON = ("describe", "age", "born")       # the person's sections of the question form
-PREDICATE = re.compile(r"[a-z][a-z0-9_]*")
 STATES = ("月破", "日破", "旬空", "暗動", "沖散", "月墓", "日墓", "動墓", "真空", "假空", "回頭克", "回頭生")
 
 
 def labels(request, box) -> dict:
     """The names the views give the knowledge's terms, as the request's worker knows them
     (asked once: ``Pool.labels``; the page process loads no knowledge)."""
-    return request.app.state.pool.labels(_session(request), box)
+    return request.app.state.pool.labels(session_of(request), box)
 
 
 @functools.cache
@@ -56,7 +52,7 @@ def hexagram_names(lang) -> list:
     return [(v[column], f"{v[0]} {v[2]}") for v in _hexagram_rows()]
 
 
-def _fields(request: Request, form=None) -> dict:
+def request_fields(request: Request, form=None) -> dict:
     """The cast and question fields of a request (its query, or its posted form)."""
     source = form if form is not None else request.query_params
     out = {}
@@ -71,11 +67,11 @@ def _fields(request: Request, form=None) -> dict:
     return out
 
 
-def _cast(fields) -> dict:
+def cast_fields(fields) -> dict:
     return {k: fields[k] for k in FIELDS if fields.get(k) not in (None, "", False, [])}
 
 
-def _query(fields, keys=FIELDS + service.QUESTION + PERSON + ("lang",)) -> str:
+def query_string(fields, keys=FIELDS + service.QUESTION + PERSON + ("lang",)) -> str:
     pairs = []
     for k in keys:
         v = fields.get(k)
@@ -92,7 +88,7 @@ def _htmx(request) -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def _session(request):
+def session_of(request):
     session = request.cookies.get(COOKIE)
     return session if request.app.state.pool.has_session(session) else None
 
@@ -133,13 +129,13 @@ def render_page(request, fields, *, status=200, error=None, section=None):
     any), ``section`` (a proof, a why-not, answers) under the chart, and ``error`` at its field."""
     lang = page_lang(fields.get("lang") or None)
     pool = request.app.state.pool
-    session = _session(request)
+    session = session_of(request)
     context = {"lang": lang, "langs": LANGS, "w": WORDS[lang], "f": fields, "error": error, "section": section,
-               "query": _query(fields), "cast_query": _query(fields, FIELDS), "chart": None, "judgment": None,
+               "query": query_string(fields), "cast_query": query_string(fields, FIELDS), "chart": None, "judgment": None,
                "notes": [], "rules": pool.rules(session), "changes": [],
                "hexagrams": hexagram_names(lang), "persons": [], "terms": terms.terms(), "states": STATES,
                "description": None, "periods": None}
-    context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
+    context["lang_query"] = {x: query_string({**fields, "lang": x}) for x in LANGS}
     context["conventions"], context["topics"] = [], []
     try:
         with pool.worker(session) as box:
@@ -153,13 +149,13 @@ def _fill(box, context, fields, lang, error, status, vocab) -> int:
     """The form's choices, the chart and the judgment of the fields, from one worker; the status."""
     context["conventions"], context["topics"] = _choices(box, lang, vocab)
     context["persons"] = persons(lang, vocab)
-    cast = _cast(fields)
+    cast = cast_fields(fields)
     if cast and error is None:
         try:
             if fields.get("random") and not fields.get("seed"):       # the link casts the same again
                 fields["seed"] = cast["seed"] = str(arguments(cast)["seed"])
-                context["query"], context["cast_query"] = _query(fields), _query(fields, FIELDS)
-                context["lang_query"] = {x: _query({**fields, "lang": x}) for x in LANGS}
+                context["query"], context["cast_query"] = query_string(fields), query_string(fields, FIELDS)
+                context["lang_query"] = {x: query_string({**fields, "lang": x}) for x in LANGS}
             question = service.question_of(_question_fields(fields))
             context["notes"] = service.cast_on(box, cast)
             context["chart"] = _chart_view(box.chart_data(stars=True), lang, vocab)
@@ -168,7 +164,7 @@ def _fill(box, context, fields, lang, error, status, vocab) -> int:
                           horizon=question.get("horizon"))
                 data = service.said(box, json.loads(box.judgment_json(proof=False, lang=lang)))
                 layout = judgment_layout(data, lang, vocab)
-                term_query, names = _query(fields), terms.names_in(vocab, lang)
+                term_query, names = query_string(fields), terms.names_in(vocab, lang)
                 context["judgment"] = {"layout": layout, "readings": _readings(data, lang, term_query, names),
                                        "account": [terms.linked(escape(s), term_query, WORDS[lang], names)
                                                    for s in layout.account or ()]}
@@ -235,7 +231,7 @@ def _changes(box, cast, question, context, lang, vocab) -> list:
 def error_page(request, exc, status):
     """The page again, with the form as given and the one-line error at its field."""
     try:
-        fields = _fields(request)
+        fields = request_fields(request)
     except Exception:
         fields = {}
     body = error_body(exc, page_lang(fields.get("lang") or None))
@@ -244,7 +240,7 @@ def error_page(request, exc, status):
     return render_page(request, fields, status=status, error=body)
 
 
-def _section(request, fields, html):
+def answer_section(request, fields, html):
     if _htmx(request):
         return HTMLResponse(html)
     return render_page(request, fields, section=html)
@@ -252,218 +248,9 @@ def _section(request, fields, html):
 
 @router.get("/", response_class=HTMLResponse)
 def index(request: Request):
-    return render_page(request, _fields(request))
+    return render_page(request, request_fields(request))
 
 
 @router.get("/chart", response_class=HTMLResponse)
 def chart(request: Request):
-    return render_page(request, _fields(request))
-
-
-def _close(w):
-    return f"<p class='close'><a href='#' onclick=\"this.closest('section').remove();return false\">{w['close']}</a></p>"
-
-
-def _proof_section(box, proof, fields, lang, title, vocab, code=False) -> str:
-    """A proof at student level under its account, its sentences' terms linked to the glossary
-    (by their hanzi, or in Korean by their names: ``terms.names_in``)."""
-    w, words, names = WORDS[lang], box.connectives(), terms.names_in(vocab, lang)
-    query = _query(fields)
-    account = "".join(f"<li>{terms.linked(escape(s), query, w, names)}</li>"
-                      for s in render.account(proof, lang, words))
-    tree = terms.linked_html(proof_html(proof, lang, open_levels=1, level="student", phrases=words), query, w, names)
-    return service.said(box, f"<section class='proof' aria-label='{escape(w['proof'])}'>{_title(title, code)}"
-                             f"<ul class='account'>{account}</ul><h4>{escape(w['proof'])}</h4>{tree}{_close(w)}</section>")
-
-
-def _as_code(html, lang) -> str:
-    """A why-not's HTML with its goals and failing literals (atoms, as the CLI prints them) set
-    as code, apart from the sentences around them."""
-    fails = re.escape(escape(render.WORDS[lang]["fails"]))
-    html = re.sub(r"<summary>✗ <b>([^<]*)</b>", r"<summary>✗ <b><code>\1</code></b>", html)
-    html = re.sub(r"<p>✗ ([^<]*) <span class='where'>", r"<p>✗ <code>\1</code> <span class='where'>", html)
-    return re.sub(rf"<span class='lacks'>([^<]*?) ({fails})", r"<span class='lacks'><code>\1</code> \2", html)
-
-
-_CONVENTION = re.compile(r"convention\('[^']*', '([^']+)', '[^']*'\)")
-
-
-def _labelled(why, lang, phrases):
-    """A why-not with a failing convention's values named by their labels, as the CLI names
-    them (``render.Words.convention_value``)."""
-    if why is None:
-        return None
-    words = render.Words((), lang, phrases)
-
-    def failure(f):
-        found = _CONVENTION.fullmatch(f.literal or "")
-        if found and f.actual:
-            wanted, values = f.actual
-            f = replace(f, actual=(words.convention_value(found.group(1), wanted),
-                                   tuple(words.convention_value(found.group(1), v) for v in values)))
-        return replace(f, sub=_labelled(f.sub, lang, phrases))
-    return replace(why, failures=tuple(failure(f) for f in why.failures))
-
-
-def _title(title, code=False) -> str:
-    return f"<h3><code>{escape(title)}</code></h3>" if code else f"<h3>{escape(title)}</h3>"
-
-
-def _why_not_section(box, why, fields, lang, title, code=False) -> str:
-    w = WORDS[lang]
-    body = (_as_code(why_not_html(_labelled(why, lang, box.connectives()), lang), lang) if why is not None
-            else f"<p>{escape(w['rule_holds'])}</p>")
-    return service.said(box, f"<section class='whynot'>{_title(title, code)}{body}{_close(w)}</section>")
-
-
-def _rule_section(box, rule_id, fields, lang, vocab) -> str:
-    """A rule put to the cast: its proof when it holds, else its first failing condition."""
-    check = box.check_rule(rule_id)
-    title = f"{check.rule.id} {check.rule.title}"
-    if check.proof is not None:
-        return _proof_section(box, check.proof, fields, lang, title, vocab)
-    return _why_not_section(box, check.failure, fields, lang, title)
-
-
-@router.get("/mark", response_class=HTMLResponse)
-def mark(request: Request):
-    """A mark's account and proof at student level, the book line quoted; a why-not link."""
-    fields = _fields(request)
-    lang = page_lang(fields["lang"] or None)
-    found = marks.check(fields)
-    with request.app.state.pool.worker(_session(request)) as box:
-        proof = service.mark_proof(box, _cast(fields), found)
-        if proof is not None:
-            html = _proof_section(box, proof, fields, lang, f"{found.value} — {WORDS[lang]['account']}",
-                                  labels(request, box))
-    if proof is None:
-        return why_not(request)
-    return _section(request, fields, html)
-
-
-@router.get("/whynot", response_class=HTMLResponse)
-def why_not(request: Request):
-    """Why a line does not carry a mark (or that it does); with ``goal``, why a goal has no
-    answer, or a rule id's first failing condition."""
-    fields = _fields(request)
-    lang = page_lang(fields["lang"] or None)
-    w = WORDS[lang]
-    with request.app.state.pool.worker(_session(request)) as box:
-        if fields["goal"]:
-            goal = _goal(fields)
-            service.cast_on(box, _cast(fields), service.question_of(fields))
-            if "(" not in goal:
-                html = _rule_section(box, goal, fields, lang, labels(request, box))
-            else:
-                html = _why_not_section(box, box.why_not(goal, depth=4), fields, lang, goal, code=True)
-        else:
-            found = marks.check(fields)
-            why = service.mark_why_not(box, _cast(fields), found)
-            title = f"{label(found.pos, lang, labels(request, box))} · {found.value} — {w['why_not']}"
-            html = _why_not_section(box, why, fields, lang, title)
-    return _section(request, fields, html)
-
-
-def _goal(fields) -> str:
-    """The goal of a why or why-not box, which needs the cast it is asked of."""
-    if not _cast(fields):
-        raise error("web.api_needs_cast")
-    return fields["goal"]
-
-
-@router.get("/why", response_class=HTMLResponse)
-def why(request: Request):
-    """A goal's account and proof at student level (a rule id: the rule put to the cast)."""
-    fields = _fields(request)
-    lang = page_lang(fields["lang"] or None)
-    if not fields["goal"]:
-        raise UserError("goal: give a goal, e.g. day_break(C, 3), or a rule id")
-    with request.app.state.pool.worker(_session(request)) as box:
-        goal = _goal(fields)
-        service.cast_on(box, _cast(fields), service.question_of(fields))
-        if "(" not in goal:
-            html = _rule_section(box, goal, fields, lang, labels(request, box))
-        else:
-            proof = box.explain(goal, expand_negations=True)
-            html = (_proof_section(box, proof, fields, lang, goal, labels(request, box), code=True) if proof else
-                    _why_not_section(box, box.why_not(goal, depth=4), fields, lang, goal, code=True))
-    return _section(request, fields, html)
-
-
-@router.get("/term", response_class=HTMLResponse)
-def term(request: Request):
-    """A glossary entry: the definition, the book lines, the rules and, on the cast, where it holds."""
-    fields = _fields(request)
-    lang = page_lang(fields["lang"] or None)
-    w = WORDS[lang]
-    if not fields["term"]:
-        raise UserError("term: give a classical term in hanzi, Hangul or English, e.g. 月破")
-    cast = _cast(fields)
-    with request.app.state.pool.worker(_session(request)) as box:
-        entry = service.glossary_data(box, cast or None, service.question_of(fields) if cast else None,
-                                      fields["term"])
-        html = terms.box_html(entry, lang, labels(request, box), w, after=_close(w))
-    return _section(request, fields, html)
-
-
-@router.get("/reading", response_class=HTMLResponse)
-def reading(request: Request):
-    """A reading's proof through its rule (or its first failing condition)."""
-    fields = _fields(request)
-    lang = page_lang(fields["lang"] or None)
-    if not fields["rule"] or "(" in fields["rule"]:
-        raise UserError(f"rule {fields['rule']!r}: give a reading's rule id, e.g. r000.55.use_god.weak")
-    with request.app.state.pool.worker(_session(request)) as box:
-        service.cast_on(box, _cast(fields), service.question_of(fields))
-        html = _rule_section(box, fields["rule"], fields, lang, labels(request, box))
-    return _section(request, fields, html)
-
-
-def _says(template) -> str:
-    """A rule's sentence with its places ({P}: the value a proof puts there) set as code."""
-    return re.sub(r"\{(\w+)\}", r"<code>{\1}</code>", escape(template))
-
-
-@router.get("/rules", response_class=HTMLResponse)
-def rules(request: Request):
-    """A predicate's rules (``liuyao rules PRED``), or those whose id, title or quoted book line
-    names the words (``liuyao rules --grep``)."""
-    fields = _fields(request)
-    lang = page_lang(fields["lang"] or None)
-    w = WORDS[lang]
-    if not fields["grep"]:
-        raise UserError("grep: give words of a rule's id, title or book line, e.g. 暗動")
-    asked = fields["grep"]
-    with request.app.state.pool.worker(_session(request)) as box:
-        found = box.rules(asked) if PREDICATE.fullmatch(asked) else box.rules(grep=asked)
-        found = service.said(box, found.to_data(), cast=False)
-    items = []
-    for r in found["rules"]:
-        sources = "".join(f"<li>{escape(w['source_line'])} {escape(x)}</li>" for x in r["sources"])
-        items.append(f"<li><code>{escape(r['id'])}</code> {escape(r['title'])} <span class='where'>{escape(r['where'])}"
-                     f"</span><ul class='sources'>{sources}</ul><p class='says'>{_says(r['says'].get(lang, ''))}</p>"
-                     f"<code class='clause'>{escape(r['clause'])}</code></li>")
-    title = w["rules_found"].format(len(found["rules"]))
-    return _section(request, fields, f"<section class='rules-found'><h3>{escape(title)}</h3><ol>{''.join(items)}</ol>"
-                                     f"{_close(w)}</section>")
-
-
-@router.get("/ask", response_class=HTMLResponse)
-def ask(request: Request):
-    """A Datalog question's answers, C bound to the chart's cast."""
-    fields = _fields(request)
-    lang = page_lang(fields["lang"] or None)
-    if not fields["goal"]:
-        raise UserError("goal: give a question, e.g. clash('子', X)")
-    with request.app.state.pool.worker(_session(request)) as box:
-        cast = _cast(fields)
-        data = service.ask_data(box, cast or None, service.question_of(fields) if cast else None, fields["goal"])
-    from ..results import Answers
-    answers = Answers(data["goal"], tuple(data["variables"]), tuple(tuple(r) for r in data["answers"]))
-    w = WORDS[lang]
-    count = escape(w["answers_count"].format(len(data["answers"])))
-    html = answers_html(answers).replace(">yes<", f">{escape(w['yes'])}<").replace(">no<", f">{escape(w['no'])}<")
-    html = re.sub(r"(<caption><code>[^<]*</code>) — [^<]*</caption>", rf"\1 — {count}</caption>", html)
-    html = re.sub(r"<th>([^<]*)</th>", r"<th><code>\1</code></th>", html)
-    return _section(request, fields, f"<section class='answers'><h3>{escape(w['answers'])}</h3>{html}"
-                                     f"<p class='count'>{count}</p></section>")
+    return render_page(request, request_fields(request))

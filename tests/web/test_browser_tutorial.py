@@ -66,6 +66,7 @@ def test_1_cast_a_chart(phone, server, allowed):
     phone.fill("#f-day", "乙巳")
     phone.click("#cast-button")
     phone.wait_for_selector("#chart")
+    korean(phone, "main", allowed)                        # the whole page: the form, its boxes, the chart
     chart = korean(phone, "#chart", allowed)
     assert "山火賁 (22) [六合]" in chart and "地火明夷 (36)" in chart
     assert phone.locator(".line").first.get_attribute("id") == "line-6"

@@ -312,3 +312,18 @@ def test_rule_files_refused_leave_no_trace(client, pool, files, field):
     for private in list(pool._private.values()):
         assert not any(p.name in files for p in private.folder.rglob("*"))
     client.cookies.clear()
+
+
+def test_a_sessions_labels_are_asked_of_its_own_worker_again_after_each_rule(pool):
+    class Box:
+        def __init__(self, name):
+            self.name = name
+
+        def labels(self):
+            return {"persons": {"x": {"ko": self.name}}}
+    session = pool.add_rule(None, "my_mark(C, P) <= line_relative(C, P, '妻財')")["session"]
+    assert pool.labels(session, Box("첫째"))["persons"]["x"]["ko"] == "첫째"
+    assert pool.labels(session, Box("둘째"))["persons"]["x"]["ko"] == "첫째"         # asked once
+    pool.add_rule(session, "my_other(C) <= my_mark(C, 3)")
+    assert pool.labels(session, Box("셋째"))["persons"]["x"]["ko"] == "셋째"         # the rules changed
+    pool.forget(session)

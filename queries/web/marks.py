@@ -15,7 +15,7 @@ Mark(field='state', kind='line', pos=6, value='月破')
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..messages import error
 
@@ -100,3 +100,21 @@ def step_down(proof):
         if rules:
             return rules[0]
     return proof
+
+
+def narrowed(why, mark: Mark):
+    """A mark's why-not with only the view's clauses that write that mark (their title names
+    it: ``state_cell.month_break 月破``), when there are any; the others (a tomb, a turning)
+    do not say why the line lacks it.
+
+    >>> from queries.engine.proof import Failure, WhyNot
+    >>> from queries.engine.terms import RuleInfo
+    >>> why = WhyNot("state_cell(…)", failures=(Failure(RuleInfo("state_cell.month_break", "月破"), "v.dl:1", "x", 0, 0),
+    ...                                        Failure(RuleInfo("state_cell.entombed", "日墓 月墓"), "v.dl:2", "y", 0, 0)))
+    >>> [f.rule.id for f in narrowed(why, Mark("state", "line", 5, "月破")).failures]
+    ['state_cell.month_break']
+    """
+    if why is None:
+        return None
+    own = tuple(f for f in why.failures if mark.value in (f.rule.title or "").split())
+    return replace(why, failures=own) if own else why

@@ -176,6 +176,7 @@ def mark_proof(box, cast, mark):
 
 
 def mark_why_not(box, cast, mark):
-    """Why a line does not carry a mark (a WhyNot), or None when it does."""
+    """Why a line does not carry a mark (a WhyNot of the view's clauses that write it), or None
+    when it does."""
     cast_on(box, cast)
-    return box.why_not(marks.goal(mark), depth=4)
+    return marks.narrowed(box.why_not(marks.goal(mark), depth=4), mark)

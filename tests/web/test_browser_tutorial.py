@@ -224,3 +224,13 @@ def test_7_the_words_of_the_books(phone, server, allowed):
     korean(phone, "#term-box", allowed)
     phone.locator("#term-box").scroll_into_view_if_needed()
     shot(phone, "tutorial-glossary", full_page=False)
+
+
+def test_the_tutorial_reads_the_same_in_english(phone, server):
+    phone.goto(chart_url(server, lang="en"))
+    assert "answers: 1" in ask(phone, "line_relative(C, 3, R)")
+    phone.fill("#f-why-goal", "hidden_motion(C, 3)")
+    phone.click("#why-not-button")
+    phone.locator("#why-answer .whynot").wait_for()
+    assert "“always moves in secret”" in phone.inner_text("#why-answer")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390

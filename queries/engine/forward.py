@@ -136,12 +136,19 @@ class Plan:
 _PREFIXES = {}          # (a body's first literals, their constants) -> a number that stands for them
 
 
-def solutions(body, tables, budget):
-    """Every binding under which a conjunction holds in the tables (with repeats), as dicts."""
+def bindings(body, tables, budget):
+    """(the variables a conjunction binds, in order of appearance, every binding under which it
+    holds in the tables as a tuple of their values, with repeats).
+
+    >>> from queries.engine.reader import parse_goal
+    >>> from queries.engine.limits import Limits
+    >>> tables = Tables({}, {"line": {("c", 1, 7), ("c", 2, 9)}})
+    >>> names, envs = bindings(tuple(parse_goal("line(C, P, V) & (V > 8)")), tables, Limits().budget())
+    >>> names, envs
+    (('C', 'P', 'V'), [('c', 2, 9)])
+    """
     compiled = _compile(_shape(body))
-    envs = compiled.run(tables, budget, _params(body))
-    names = compiled.names
-    return [dict(zip(names, env)) for env in envs]
+    return compiled.names, compiled.run(tables, budget, _params(body))
 
 
 def _row_maker(head):

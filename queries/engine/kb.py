@@ -167,7 +167,7 @@ class KnowledgeBase:
         self._filled = False
         if self._parts is not None:
             self._parts.reset()
-        self._solved, self._solved_by = {}, defaultdict(set)
+        self._clear_solved()
         store = self.options.cache if cache else None
         arities = {pred: self.program.arity(pred) for pred in self._static}
         entry = store.read(self._cache_key, arities) if store is not None else None
@@ -178,7 +178,7 @@ class KnowledgeBase:
         else:
             self._budget.trail = []
             answers = self._derive_static() if self._parts is not None else self._ask_static(arities)
-            self._solved, self._solved_by = {}, defaultdict(set)
+            self._clear_solved()
             self._static_answers = answers
             if store is not None and self._parts is not None:   # pyDatalog's run weighs nothing
                 store.write(self._cache_key, answers, self._budget.trail + self._budget.last())
@@ -231,28 +231,34 @@ class KnowledgeBase:
                 for row in rows:
                     self._backend.add(pred, row)
 
-    def _wanted_by(self, body):
-        """The partitioned predicates a body depends on."""
-        preds = tuple(lit.pred for lit in body if isinstance(lit, Atom))
+    def _wanted_by(self, preds):
+        """The partitioned predicates a body of atoms on ``preds`` depends on."""
         wanted = self._wanted.get(preds)
         if wanted is None:
             wanted = self._wanted[preds] = frozenset(
                 {q for p in preds for q in self._depends.get(p, (p,))} & self._partitioned)
         return wanted
 
-    def _tables_for(self, body):
-        """The tables that answer a body, derived as far as it needs (None: pyDatalog answers):
-        one partition's when it names one, every partition's when it names none or several."""
+    def _tables_for(self, body, preds):
+        """The tables that answer a body (``preds``: the predicates of its atoms), derived as far
+        as it needs (None: pyDatalog answers): one partition's when it names one, every
+        partition's when it names none or several."""
         if self._parts is None or self._static_answers is None:
             return None
         parts = self._part_tables()
-        named = {lit.args[0] for lit in body if isinstance(lit, Atom) and lit.pred in parts.scope}
-        if not named:
+        scope, key, several = parts.scope, None, False
+        for lit in body:
+            if isinstance(lit, Atom) and lit.pred in scope:
+                first = lit.args[0]
+                if key is None:
+                    key = first
+                elif first != key:
+                    several = True
+        if key is None:
             return parts.static()
-        key = next(iter(named))
-        if len(named) == 1 and isinstance(key, Const):
-            return parts.tables(key.value, self._wanted_by(body), self._budget)
-        return parts.every(self._wanted_by(body), self._budget)
+        if not several and isinstance(key, Const):
+            return parts.tables(key.value, self._wanted_by(preds), self._budget)
+        return parts.every(self._wanted_by(preds), self._budget)
 
     def _need(self, body):
         """Make pyDatalog ready for a body: load the rules it depends on that have not reached it yet."""
@@ -342,14 +348,20 @@ class KnowledgeBase:
 
     def _forget(self, pred):
         """Drop the cached solutions that depend on a predicate whose facts changed."""
+        keys_of, solved_by, solved = self._keys_of, self._solved_by, self._solved
         for user in self._users.get(pred, (pred,)):
-            for body in self._solved_by.pop(user, ()):
-                self._solved.pop(body, None)
+            for key in keys_of.get(user, ()):
+                for body in solved_by.pop(key, ()):
+                    solved.pop(body, None)
+
+    def _clear_solved(self):
+        self._solved = {}                       # body -> its _Solved
+        self._solved_by = {}                    # the predicates of a body's atoms -> the bodies solved
+        self._keys_of = defaultdict(set)        # predicate -> the keys of _solved_by that hold it
 
     def clear_cache(self):
         """Forget every cached solution (for benchmarks of cold queries); the partitions' tables stay."""
-        self._solved.clear()
-        self._solved_by.clear()
+        self._clear_solved()
 
     def fact(self, pred, args):
         """The Fact (with file:line) behind a ground atom, or None."""
@@ -409,28 +421,42 @@ class KnowledgeBase:
     def solve(self, body):
         """All solutions of a parsed conjunction as dicts, sorted and cached: a lookup in the
         tables (one pyDatalog query without them)."""
+        got = self._solutions(body)
+        if got.dicts is None:
+            names = got.names
+            got.dicts = [dict(zip(names, row)) for row in got.rows]
+        return got.dicts
+
+    def _solutions(self, body) -> "_Solved":
+        """The variables and sorted rows of a conjunction's solutions, kept until a fact of a
+        predicate it depends on comes or goes."""
         got = self._solved.get(body)
         if got is not None:
             return got
         self._activate()
-        tables = self._tables_for(body)
-        names = [v for v in dict.fromkeys(n for l in body if not (isinstance(l, Atom) and l.negated)
-                                          for n in term_vars(l))]
+        preds = tuple(lit.pred for lit in body if isinstance(lit, Atom))
+        tables = self._tables_for(body, preds)
         if tables is not None:
-            self._budget.what = _shown(body)
-            rows = {tuple(env[n] for n in names) for env in forward.solutions(body, tables, self._budget)}
+            self._budget.what = functools.partial(_shown, body)
+            names, envs = forward.bindings(body, tables, self._budget)
+            rows = set(envs)
         else:
+            names = [v for v in dict.fromkeys(n for l in body if not (isinstance(l, Atom) and l.negated)
+                                              for n in term_vars(l))]
             self._need(body)
             found = self._backend.solve(body)
             names = [n for n in names if found and n in found[0]]
             rows = {tuple(s[n] for n in names) for s in found}
-        solutions = [dict(zip(names, row)) for row in sorted(rows, key=row_key)]
-        self._solved[body] = solutions
-        for lit in body:
-            if isinstance(lit, Atom):
-                self._solved_by[lit.pred].add(body)
-        log.debug("solve %s -> %d", " & ".join(map(str, body)), len(solutions))
-        return solutions
+        got = self._solved[body] = _Solved(tuple(names), sorted(rows, key=row_key))
+        bodies = self._solved_by.get(preds)
+        if bodies is None:
+            bodies = self._solved_by[preds] = []
+            for pred in preds:
+                self._keys_of[pred].add(preds)
+        bodies.append(body)
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("solve %s -> %d", " & ".join(map(str, body)), len(got.rows))
+        return got
 
     @_bounded
     def ask(self, goal):
@@ -447,11 +473,14 @@ class KnowledgeBase:
     @_bounded
     def match(self, pred, *pattern):
         """Sorted rows of one predicate; ``None`` in the pattern matches anything."""
-        names = [f"A{i}" for i in range(len(pattern))]
-        atom = Atom(pred, tuple(Var(n) if v is None else Const(v) for n, v in zip(names, pattern)))
+        atom = Atom(pred, tuple(Var(f"A{i}") if v is None else Const(v) for i, v in enumerate(pattern)))
         self._activate()
-        body = self.parse((atom,))
-        return [tuple(s[n] if v is None else v for n, v in zip(names, pattern)) for s in self.solve(body)]
+        rows = self._solutions(self.parse((atom,))).rows
+        if None not in pattern:
+            return [tuple(pattern) for _ in rows]
+        if all(v is None for v in pattern):
+            return list(rows)
+        return [tuple(next(values) if v is None else v for v in pattern) for values in map(iter, rows)]
 
     @_bounded
     def unknown_constants(self, goal):
@@ -516,7 +545,7 @@ class KnowledgeBase:
         rule's head fits it, that rule is the answer; otherwise the first whose body holds."""
         self._activate()
         pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
-        tables = self._tables_for((Atom(pred, pattern),)) if None not in args else None
+        tables = self._tables_for((Atom(pred, pattern),), (pred,)) if None not in args else None
         rule = tables.first.get((pred, tuple(args))) if tables is not None else None
         if rule is not None:
             return rule, tuple(substitute(lit, unify(rule.head.args, args)) for lit in rule.body)
@@ -531,6 +560,15 @@ class KnowledgeBase:
             if self.solve(body):
                 return rule, body
         return None
+
+
+class _Solved:
+    """A conjunction's solutions: its variables, the rows of their values (sorted) and, once
+    asked for, the rows as dicts."""
+    __slots__ = ("names", "rows", "dicts")
+
+    def __init__(self, names, rows):
+        self.names, self.rows, self.dicts = names, rows, None
 
 
 MAX_DEPTH = 64      # derived literals a proof or a why-not goes down

@@ -133,7 +133,6 @@ class KnowledgeBase:
         self._fact_index = dict(self.program.fact_index)
         self._conventions = frozenset(self.options.conventions)
         self._depends = self.program.dependencies
-        self._users = self.program.users        # predicate -> the predicates that depend on it
         self._wanted = {}
         self._static, self._static_groups = layout.static, layout.static_groups
         self._feeds_static, self._partitioned = layout.feeds_static, layout.partitioned
@@ -241,10 +240,11 @@ class KnowledgeBase:
 
     def _tables_for(self, body, preds):
         """The tables that answer a body (``preds``: the predicates of its atoms), derived as far
-        as it needs (None: pyDatalog answers): one partition's when it names one, every
-        partition's when it names none or several."""
+        as it needs, and what its answers depend on: one partition's tables and its name when it
+        names one, every partition's and ``_EVERY`` when it names several or leaves it open, the
+        static tables and ``_STATIC`` when it names none; (None, ``_ANY``) when pyDatalog answers."""
         if self._parts is None or self._static_answers is None:
-            return None
+            return None, _ANY
         parts = self._part_tables()
         scope, key, several = parts.scope, None, False
         for lit in body:
@@ -255,10 +255,11 @@ class KnowledgeBase:
                 elif first != key:
                     several = True
         if key is None:
-            return parts.static()
+            return parts.static(), _STATIC
         if not several and isinstance(key, Const):
-            return parts.tables(key.value, self._wanted_by(preds), self._budget)
-        return parts.every(self._wanted_by(preds), self._budget)
+            return parts.tables(key.value, self._wanted_by(preds), self._budget), \
+                key.value if parts.local else _EVERY
+        return parts.every(self._wanted_by(preds), self._budget), _EVERY
 
     def _need(self, body):
         """Make pyDatalog ready for a body: load the rules it depends on that have not reached it yet."""
@@ -337,27 +338,27 @@ class KnowledgeBase:
         if pred in self._feeds_static:
             self._load(cache=False)
             return
-        if self._parts is not None:
-            if pred in self._parts.scope:
-                self._parts.changed(*key)
-            else:
-                self._parts.reset()
         if self._filled:
             change(*key)
-        self._forget(pred)
+        if self._parts is not None and pred in self._parts.scope:
+            self._parts.changed(*key)
+            self._forget(key[1][0] if self._parts.local else _EVERY)
+            return
+        if self._parts is not None:
+            self._parts.reset()
+        self._clear_solved()
 
-    def _forget(self, pred):
-        """Drop the cached solutions that depend on a predicate whose facts changed."""
-        keys_of, solved_by, solved = self._keys_of, self._solved_by, self._solved
-        for user in self._users.get(pred, (pred,)):
-            for key in keys_of.get(user, ()):
-                for body in solved_by.pop(key, ()):
-                    solved.pop(body, None)
+    def _forget(self, partition):
+        """Drop the cached solutions that depend on a partition whose input changed: its own,
+        those of every partition together and those pyDatalog gave."""
+        solved = self._solved
+        for where in (partition, _EVERY, _ANY):
+            for body in self._solved_in.pop(where, ()):
+                solved.pop(body, None)
 
     def _clear_solved(self):
         self._solved = {}                       # body -> its _Solved
-        self._solved_by = {}                    # the predicates of a body's atoms -> the bodies solved
-        self._keys_of = defaultdict(set)        # predicate -> the keys of _solved_by that hold it
+        self._solved_in = defaultdict(list)     # the partition a body's solutions depend on (or _EVERY …) -> bodies
 
     def clear_cache(self):
         """Forget every cached solution (for benchmarks of cold queries); the partitions' tables stay."""
@@ -434,8 +435,7 @@ class KnowledgeBase:
         if got is not None:
             return got
         self._activate()
-        preds = tuple(lit.pred for lit in body if isinstance(lit, Atom))
-        tables = self._tables_for(body, preds)
+        tables, where = self._tables_for(body, tuple(lit.pred for lit in body if isinstance(lit, Atom)))
         if tables is not None:
             self._budget.what = functools.partial(_shown, body)
             names, envs = forward.bindings(body, tables, self._budget)
@@ -448,12 +448,7 @@ class KnowledgeBase:
             names = [n for n in names if found and n in found[0]]
             rows = {tuple(s[n] for n in names) for s in found}
         got = self._solved[body] = _Solved(tuple(names), sorted(rows, key=row_key))
-        bodies = self._solved_by.get(preds)
-        if bodies is None:
-            bodies = self._solved_by[preds] = []
-            for pred in preds:
-                self._keys_of[pred].add(preds)
-        bodies.append(body)
+        self._solved_in[where].append(body)
         if log.isEnabledFor(logging.DEBUG):
             log.debug("solve %s -> %d", " & ".join(map(str, body)), len(got.rows))
         return got
@@ -545,7 +540,7 @@ class KnowledgeBase:
         rule's head fits it, that rule is the answer; otherwise the first whose body holds."""
         self._activate()
         pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
-        tables = self._tables_for((Atom(pred, pattern),), (pred,)) if None not in args else None
+        tables = self._tables_for((Atom(pred, pattern),), (pred,))[0] if None not in args else None
         rule = tables.first.get((pred, tuple(args))) if tables is not None else None
         if rule is not None:
             return rule, tuple(substitute(lit, unify(rule.head.args, args)) for lit in rule.body)
@@ -560,6 +555,9 @@ class KnowledgeBase:
             if self.solve(body):
                 return rule, body
         return None
+
+
+_EVERY, _STATIC, _ANY = object(), object(), object()   # solutions of every partition, of none, pyDatalog's
 
 
 class _Solved:

@@ -94,8 +94,17 @@ class Tables:
             return store[pred][positions]
         except KeyError:
             index = store.setdefault(pred, {})[positions] = defaultdict(list)
-            for row in self.rows(pred):
-                index[tuple(row[i] for i in positions)].append(row)
+            rows = self.rows(pred)
+            if not positions:
+                index[()].extend(rows)
+            elif len(positions) == 1:
+                at = positions[0]
+                for row in rows:
+                    index[(row[at],)].append(row)
+            else:
+                key = itemgetter(*positions)
+                for row in rows:
+                    index[key(row)].append(row)
             return index
 
     def lookup(self, pred, positions, key):
@@ -126,13 +135,14 @@ class Plan:
         rows of ``delta`` instead). ``shared`` (a dict) keeps the bindings of each prefix of
         the body for the next clause that begins the same way, while the tables stay."""
         envs = self._body.run(tables, budget, self._params, delta, at, None if shared is None else self._prefixes, shared)
-        return set(map(self._row, envs)) if envs else set()
+        return set(map(self._row, envs)) if envs else _NONE
 
     def recursive(self, group):
         """The places of the body's literals on a predicate of the group."""
         return [i for i, lit in enumerate(self.rule.body) if isinstance(lit, Atom) and lit.pred in group]
 
 
+_NONE = frozenset()
 _PREFIXES = {}          # (a body's first literals, their constants) -> a number that stands for them
 
 
@@ -186,9 +196,10 @@ class _Body:
         self.steps, self.slots, self.names, self.needs = steps, slots, tuple(slots), needs
 
     def run(self, tables, budget, params, delta=None, at=None, prefixes=None, shared=None):
-        rows = tables.rows
+        own, static = tables.own, tables.static
         for pred in self.needs:
-            if not rows(pred):
+            rows = own.get(pred)
+            if not (rows if rows is not None else static.get(pred)):
                 return ()
         envs, start = [()], 0
         if prefixes:
@@ -411,26 +422,44 @@ def derive(groups, plans, tables, budget):
     input rows already. Outside recursion, ``tables.first`` learns the first clause (in file
     order) behind each row, and clauses that begin alike share what their beginning binds.
     The budget weighs every row derived and names the predicate being computed."""
+    first = tables.first
     for group in groups:
-        recursive = len(group) > 1 or any(lit.pred in group for pred in group for plan in plans.get(pred, ())
-                                          for lit in plan.rule.body if isinstance(lit, Atom))
+        recursive = _recursive(group, plans)
         delta = {}
         for pred in group:
             budget.what = pred
             rows = tables.own.setdefault(pred, set())
             before, shared = len(rows), None if recursive else {}
             for plan in plans.get(pred, ()):
-                new = plan.run(tables, budget, shared=shared) - rows
+                new = plan.run(tables, budget, shared=shared)
+                if not new:
+                    continue
+                new -= rows
                 rows |= new
                 budget.keep(len(new), len(plan.head))
                 if recursive:
                     delta.setdefault(pred, set()).update(new)
                 else:
-                    tables.first.update(((pred, row), plan.rule) for row in new)
+                    for row in new:
+                        first[(pred, row)] = plan.rule
             if len(rows) != before:
                 tables.grown(pred)
         if recursive:
             _fixpoint(group, plans, tables, budget, delta)
+
+
+_RECURSIVE = {}         # id of a predicate group -> (the group, whether a clause of it reads the group)
+
+
+def _recursive(group, plans):
+    got = _RECURSIVE.get(id(group))
+    if got is None or got[0] is not group:
+        if len(_RECURSIVE) > 4096:
+            _RECURSIVE.clear()
+        got = _RECURSIVE[id(group)] = (group, len(group) > 1 or any(
+            lit.pred in group for pred in group for plan in plans.get(pred, ())
+            for lit in plan.rule.body if isinstance(lit, Atom)))
+    return got[1]
 
 
 def _fixpoint(group, plans, tables, budget, delta):

@@ -22,12 +22,57 @@ MAX_HEIGHT = 64
 class Memo:
     """What the explanations of one judgment share, none of it depending on what an explanation
     found before: each ground atom's fact node or rule instances (rule, head binding, body under
-    it, each solution of the body with what a rule node of it needs), each rule read once
-    (``Explanation._plan``), each fact's node and the why-not of each negated atom asked alone.
-    Valid while the facts stay."""
+    it, each solution of the body with what a rule node of it needs), each fact's node and the
+    why-not of each negated atom asked alone. Valid while the facts stay."""
 
     def __init__(self):
-        self.instances, self.plans, self.facts, self.known, self.whys = {}, {}, {}, {}, {}
+        self.instances, self.facts, self.known, self.whys = {}, {}, {}, {}
+
+
+class _Plan:
+    """A rule read once: (position, predicate, argument getters) of each positive premise,
+    (position, literal) of each comparison and negation, the head's argument getters (a getter
+    is (is a variable, its name or value)), the rule's variables in order, where it is, and each
+    body literal with the names of its arguments (None: a constant; no names: a comparison)."""
+    __slots__ = ("positive", "others", "head", "names", "where", "size", "body")
+
+    def __init__(self, rule):
+        getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
+        self.positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
+                              if isinstance(lit, Atom) and not lit.negated)
+        self.others = tuple((i, lit) for i, lit in enumerate(rule.body)
+                            if not (isinstance(lit, Atom) and not lit.negated))
+        self.head = getters(rule.head.args)
+        self.names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
+        self.where, self.size = rule.where, len(rule.body)
+        self.body = tuple((lit, tuple(a.name if isinstance(a, Var) else None for a in lit.args)
+                           if isinstance(lit, Atom) else None) for lit in rule.body)
+
+    def instance(self, binding):
+        """The body under a binding of the head's variables (as ``terms.substitute``)."""
+        out = []
+        for lit, names in self.body:
+            if names is None:
+                out.append(substitute(lit, binding))
+            elif any(n in binding for n in names):
+                out.append(Atom(lit.pred, tuple(a if n is None or n not in binding else Const(binding[n])
+                                                for n, a in zip(names, lit.args)), lit.negated))
+            else:
+                out.append(lit)
+        return tuple(out)
+
+
+_PLANS = {}         # id(rule) -> (the rule, its _Plan): each rule is read once
+
+
+def plan(rule) -> _Plan:
+    """The rule read for explanations (once per rule)."""
+    got = _PLANS.get(id(rule))
+    if got is None or got[0] is not rule:
+        if len(_PLANS) > 65536:
+            _PLANS.clear()
+        got = _PLANS[id(rule)] = (rule, _Plan(rule))
+    return got[1]
 
 
 class Explanation:
@@ -72,7 +117,9 @@ class Explanation:
 
     def _prove(self, pred, args, budget):
         key = (pred, args)
-        fact = self._known(key)
+        fact = self._memo.known.get(key)
+        if fact is None:
+            fact = self._known(key)
         if fact is not False:
             return fact
         got = self._proved.get(key)
@@ -102,13 +149,13 @@ class Explanation:
             for rule in self._kb.rules_of(pred):
                 binding = unify(rule.head.args, args)
                 if binding is not None:
-                    got.append([rule, binding, tuple(substitute(lit, binding) for lit in rule.body), None])
+                    got.append([rule, binding, plan(rule).instance(binding), None])
         return got
 
     def _solved(self, rule, binding, body):
         """Each solution of a rule instance's body as [its full binding, the (position, predicate,
         args) of each positive premise, the other children and the node's fields once made]."""
-        positive = self._plan(rule)[0]
+        positive = plan(rule).positive
         out = []
         for solution in self._kb.solve(body):
             full = {**binding, **solution}
@@ -116,54 +163,39 @@ class Explanation:
                                     for i, pred, getters in positive), None])
         return out
 
-    def _plan(self, rule):
-        """A rule read once: (position, predicate, argument getters) of each positive premise,
-        (position, literal) of each comparison and negation, the head's argument getters (a
-        getter is (is a variable, its name or value)) and the rule's variables in order."""
-        got = self._memo.plans.get(id(rule))
-        if got is not None and got[0] is rule:
-            return got[1]
-        getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
-        positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
-                         if isinstance(lit, Atom) and not lit.negated)
-        others = tuple((i, lit) for i, lit in enumerate(rule.body) if not (isinstance(lit, Atom) and not lit.negated))
-        names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
-        plan = (positive, others, getters(rule.head.args), names)
-        self._memo.plans[id(rule)] = (rule, plan)
-        return plan
-
     def _rule_node(self, rule, way, budget):
         full, premises, made = way
-        children = [None] * len(rule.body)
-        below = budget - 1
+        read = plan(rule)
+        children = [None] * read.size
+        below, height = budget - 1, 0
         for i, pred, args in premises:
             child = self._prove(pred, args, below)
             if child is None:
                 return None
             children[i] = child
+            if child.height > height:
+                height = child.height
         if made is None or made[0] is not self._expand:
-            made = way[2] = self._made(rule, full)
+            made = way[2] = self._made(read, full)
         for i, node in made[1]:
             children[i] = node
-        return Proof("rule", rule.head.pred, made[2], where=rule.where, origin=rule.origin, rule=rule.info,
-                     bindings=made[3], children=tuple(children),
-                     height=1 + max((c.height for c in children), default=0))
+        return Proof("rule", rule.head.pred, made[2], where=read.where, origin=rule.origin, rule=rule.info,
+                     bindings=made[3], children=tuple(children), height=1 + height)
 
-    def _made(self, rule, full):
+    def _made(self, read, full):
         """What a rule node of one solution is, whatever its premises' proofs: (whether negations
         are expanded, the (position, node) of each comparison and negation, the head's arguments,
         the bindings)."""
-        _, others, head, names = self._plan(rule)
         made = []
-        for i, lit in others:
+        for i, lit in read.others:
             ground = substitute(lit, full)
             if isinstance(ground, Compare):
                 made.append((i, Proof("check", ground.op, (), text=str(ground))))
             else:
                 args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
                 made.append((i, Proof("not", ground.pred, args, why=self._negation_why(Atom(ground.pred, ground.args)))))
-        return (self._expand, made, tuple(full[v] if is_var else v for is_var, v in head),
-                tuple((n, full[n]) for n in names if n in full))
+        return (self._expand, made, tuple(full[v] if is_var else v for is_var, v in read.head),
+                tuple((n, full[n]) for n in read.names if n in full))
 
     def _negation_why(self, atom):
         """The why-not of a negated atom, asked alone (a fresh Explanation), once per atom; None

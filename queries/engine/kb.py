@@ -40,12 +40,12 @@ from difflib import get_close_matches
 from . import forward
 from .backend import Backend
 from .errors import LimitExceeded, UserError, said
-from .explain import Explanation
+from .explain import Explanation, plan
 from .forward import Partitions, Tables, is_local, order
 from .limits import Limits
 from .program import read_program
 from .reader import parse_goal
-from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, substitute, term_vars, unify,
+from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, term_vars, unify,
                     unify_pattern)
 
 log = logging.getLogger("liuyao.engine")
@@ -543,12 +543,12 @@ class KnowledgeBase:
         tables = self._tables_for((Atom(pred, pattern),), (pred,))[0] if None not in args else None
         rule = tables.first.get((pred, tuple(args))) if tables is not None else None
         if rule is not None:
-            return rule, tuple(substitute(lit, unify(rule.head.args, args)) for lit in rule.body)
+            return rule, plan(rule).instance(unify(rule.head.args, args))
         candidates = []
         for rule in self._rules.get(pred, ()):
             binding = unify_pattern(rule.head.args, pattern)
             if binding is not None:
-                candidates.append((rule, tuple(substitute(lit, binding) for lit in rule.body)))
+                candidates.append((rule, plan(rule).instance(binding)))
         if len(candidates) == 1:
             return candidates[0]
         for rule, body in candidates:

@@ -128,11 +128,11 @@ class Explanation:
         if budget == 0 or self._failed.get(key, -1) >= budget:
             return None
         for instance in self._instances(pred, args):
-            rule, binding, body, solved = instance
+            rule, read, binding, body, solved = instance
             if solved is None:
-                solved = instance[3] = self._solved(rule, binding, body)
+                solved = instance[4] = self._solved(read, binding, body)
             for way in solved:
-                node = self._rule_node(rule, way, budget)
+                node = self._rule_node(rule, read, way, budget)
                 if node is not None:
                     self._proved[key] = node
                     return node
@@ -140,8 +140,8 @@ class Explanation:
         return None
 
     def _instances(self, pred, args):
-        """[rule, head binding, body under it, its solutions once solved (``_solved``)] for each
-        rule whose head fits a ground atom."""
+        """[rule, its plan, head binding, body under it, its solutions once solved (``_solved``)]
+        for each rule whose head fits a ground atom."""
         key = (pred, args)
         got = self._memo.instances.get(key)
         if got is None:
@@ -149,13 +149,14 @@ class Explanation:
             for rule in self._kb.rules_of(pred):
                 binding = unify(rule.head.args, args)
                 if binding is not None:
-                    got.append([rule, binding, plan(rule).instance(binding), None])
+                    read = plan(rule)
+                    got.append([rule, read, binding, read.instance(binding), None])
         return got
 
-    def _solved(self, rule, binding, body):
+    def _solved(self, read, binding, body):
         """Each solution of a rule instance's body as [its full binding, the (position, predicate,
         args) of each positive premise, the other children and the node's fields once made]."""
-        positive = plan(rule).positive
+        positive = read.positive
         out = []
         for solution in self._kb.solve(body):
             full = {**binding, **solution}
@@ -163,9 +164,8 @@ class Explanation:
                                     for i, pred, getters in positive), None])
         return out
 
-    def _rule_node(self, rule, way, budget):
+    def _rule_node(self, rule, read, way, budget):
         full, premises, made = way
-        read = plan(rule)
         children = [None] * read.size
         below, height = budget - 1, 0
         for i, pred, args in premises:

@@ -532,7 +532,7 @@ class Partitions:
             for pred, row in self.input[key]:
                 own.setdefault(pred, set()).add(row)
             state = self._states[key] = _Partition(Tables(self.static_rows, own, self._static_indexes))
-        if not wanted <= state.done:
+        if wanted not in state.ready and not wanted <= state.done:
             groups = [group for group in self._groups if wanted.intersection(group) - state.done]
             for pred in (p for group in groups for p in group if p not in self._plans):
                 self._plans[pred] = [Plan(rule) for rule in self._rules[pred]]
@@ -542,6 +542,7 @@ class Partitions:
                 del self._states[key]       # half derived: start again at the next question
                 raise
             state.done.update(pred for group in groups for pred in group)
+        state.ready.add(wanted)
         return state.tables
 
     def every(self, wanted, budget):
@@ -565,3 +566,4 @@ class _Partition:
     """One partition's tables and the predicates derived in them."""
     tables: Tables
     done: set = field(default_factory=set)
+    ready: set = field(default_factory=set)     # sets of wanted predicates known to be in done

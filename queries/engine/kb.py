@@ -470,7 +470,9 @@ class KnowledgeBase:
         """Sorted rows of one predicate; ``None`` in the pattern matches anything."""
         atom = Atom(pred, tuple(Var(f"A{i}") if v is None else Const(v) for i, v in enumerate(pattern)))
         self._activate()
-        rows = self._solutions(self.parse((atom,))).rows
+        if self.program.arity(pred) != len(pattern):
+            self.parse((atom,))                 # says what is wrong
+        rows = self._solutions((atom,)).rows
         if None not in pattern:
             return [tuple(pattern) for _ in rows]
         if all(v is None for v in pattern):

@@ -33,8 +33,8 @@ class _Plan:
     """A rule read once: (position, predicate, argument getters) of each positive premise,
     (position, literal) of each comparison and negation, the head's argument getters (a getter
     is (is a variable, its name or value)), the rule's variables in order, where it is, and each
-    body literal with the names of its arguments (None: a constant; no names: a comparison)."""
-    __slots__ = ("positive", "others", "head", "names", "where", "size", "body")
+    body literal with the places and names of its arguments the head binds (None: a comparison)."""
+    __slots__ = ("positive", "others", "head", "names", "where", "size", "body", "bound")
 
     def __init__(self, rule):
         getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
@@ -45,18 +45,26 @@ class _Plan:
         self.head = getters(rule.head.args)
         self.names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
         self.where, self.size = rule.where, len(rule.body)
-        self.body = tuple((lit, tuple(a.name if isinstance(a, Var) else None for a in lit.args)
-                           if isinstance(lit, Atom) else None) for lit in rule.body)
+        heads = {a.name for a in rule.head.args if isinstance(a, Var)}
+        self.bound = len(heads)
+        fills = lambda lit: tuple((i, a.name) for i, a in enumerate(lit.args)
+                                  if isinstance(a, Var) and a.name in heads) \
+            if isinstance(lit, Atom) and all(isinstance(a, (Var, Const)) for a in lit.args) else None
+        self.body = tuple((lit, fills(lit)) for lit in rule.body)
 
     def instance(self, binding):
         """The body under a binding of the head's variables (as ``terms.substitute``)."""
+        if len(binding) != self.bound:          # some of them bound only
+            return tuple(substitute(lit, binding) for lit, _ in self.body)
         out = []
-        for lit, names in self.body:
-            if names is None:
+        for lit, fills in self.body:
+            if fills is None:
                 out.append(substitute(lit, binding))
-            elif any(n in binding for n in names):
-                out.append(Atom(lit.pred, tuple(a if n is None or n not in binding else Const(binding[n])
-                                                for n, a in zip(names, lit.args)), lit.negated))
+            elif fills:
+                args = list(lit.args)
+                for i, name in fills:
+                    args[i] = Const(binding[name])
+                out.append(Atom(lit.pred, tuple(args), lit.negated))
             else:
                 out.append(lit)
         return tuple(out)

@@ -22,11 +22,12 @@ MAX_HEIGHT = 64
 class Memo:
     """What the explanations of one judgment share, none of it depending on what an explanation
     found before: each ground atom's fact node or rule instances (rule, head binding, body under
-    it, each solution of the body with what a rule node of it needs), each fact's node and the
-    why-not of each negated atom asked alone. Valid while the facts stay."""
+    it, each solution of the body with what a rule node of it needs), each fact's node, the
+    why-not of each negated atom asked alone, and one node of each rule node made (equal
+    sub-proofs of two explanations are one object, compared at once). Valid while the facts stay."""
 
     def __init__(self):
-        self.instances, self.facts, self.known, self.whys = {}, {}, {}, {}
+        self.instances, self.facts, self.known, self.whys, self.nodes = {}, {}, {}, {}, {}
 
 
 class _Plan:
@@ -187,8 +188,9 @@ class Explanation:
             made = way[2] = self._made(read, full)
         for i, node in made[1]:
             children[i] = node
-        return Proof("rule", rule.head.pred, made[2], where=read.where, origin=rule.origin, rule=rule.info,
+        node = Proof("rule", rule.head.pred, made[2], where=read.where, origin=rule.origin, rule=rule.info,
                      bindings=made[3], children=tuple(children), height=1 + height)
+        return self._memo.nodes.setdefault(node, node)
 
     def _made(self, read, full):
         """What a rule node of one solution is, whatever its premises' proofs: (whether negations

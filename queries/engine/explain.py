@@ -21,13 +21,23 @@ MAX_HEIGHT = 64
 
 class Memo:
     """What the explanations of one judgment share, none of it depending on what an explanation
-    found before: each ground atom's fact node or rule instances (rule, head binding, body under
-    it, each solution of the body with what a rule node of it needs), each fact's node, the
-    why-not of each negated atom asked alone, and one node of each rule node made (equal
-    sub-proofs of two explanations are one object, compared at once). Valid while the facts stay."""
+    found before: a number for each ground atom asked about, with its fact node (or False) and
+    its rule instances (rule, head binding, body under it, each solution of the body with what a
+    rule node of it needs), each fact's node, the why-not of each negated atom asked alone, and
+    one node of each rule node made (equal sub-proofs of two explanations are one object,
+    compared at once). Valid while the facts stay."""
 
     def __init__(self):
-        self.instances, self.facts, self.known, self.whys, self.nodes = {}, {}, {}, {}, {}
+        self.numbers = {}       # (predicate, args) -> its number
+        self.atoms = []         # number -> [(predicate, args), fact node or False once looked up, instances once made]
+        self.instances, self.facts, self.whys, self.nodes = {}, {}, {}, {}
+
+    def number(self, key) -> int:
+        got = self.numbers.get(key)
+        if got is None:
+            got = self.numbers[key] = len(self.atoms)
+            self.atoms.append([key, None, None])
+        return got
 
 
 class _Plan:
@@ -95,8 +105,9 @@ class Explanation:
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
         """A proof of minimal height of a ground atom that holds, or None."""
+        number = self._memo.number((pred, args))
         for budget in range(max_height + 1):
-            proof = self._prove(pred, args, budget)
+            proof = self._prove(number, budget)
             if proof is not None:
                 return proof
         return None
@@ -116,45 +127,44 @@ class Explanation:
         return got[1]
 
     def _known(self, key):
-        """The node of a ground atom that is a fact, else False (once per atom)."""
-        known = self._memo.known
-        got = known.get(key)
-        if got is None:
-            fact = self._kb.fact(*key)
-            got = known[key] = False if fact is None else self._fact_node(fact)
-        return got
+        """The node of a ground atom that is a fact, else False."""
+        fact = self._kb.fact(*key)
+        return False if fact is None else self._fact_node(fact)
 
-    def _prove(self, pred, args, budget):
-        key = (pred, args)
-        fact = self._memo.known.get(key)
+    def _prove(self, number, budget):
+        atom = self._memo.atoms[number]
+        fact = atom[1]
         if fact is None:
-            fact = self._known(key)
+            fact = atom[1] = self._known(atom[0])
         if fact is not False:
             return fact
-        got = self._proved.get(key)
+        got = self._proved.get(number)
         if got is not None and got.height <= budget:
             return got
-        if budget == 0 or self._failed.get(key, -1) >= budget:
+        if budget == 0 or self._failed.get(number, -1) >= budget:
             return None
-        for instance in self._instances(pred, args):
+        instances = atom[2]
+        if instances is None:
+            instances = atom[2] = self._instances(atom[0])
+        for instance in instances:
             rule, read, binding, body, solved = instance
             if solved is None:
                 solved = instance[4] = self._solved(read, binding, body)
             for way in solved:
                 node = self._rule_node(rule, read, way, budget)
                 if node is not None:
-                    self._proved[key] = node
+                    self._proved[number] = node
                     return node
-        self._failed[key] = budget
+        self._failed[number] = budget
         return None
 
-    def _instances(self, pred, args):
+    def _instances(self, key):
         """[rule, its plan, head binding, body under it, its solutions once solved (``_solved``)]
         for each rule whose head fits a ground atom."""
-        key = (pred, args)
         got = self._memo.instances.get(key)
         if got is None:
             got = self._memo.instances[key] = []
+            pred, args = key
             for rule in self._kb.rules_of(pred):
                 binding = unify(rule.head.args, args)
                 if binding is not None:
@@ -163,22 +173,22 @@ class Explanation:
         return got
 
     def _solved(self, read, binding, body):
-        """Each solution of a rule instance's body as [its full binding, the (position, predicate,
-        args) of each positive premise, the other children and the node's fields once made]."""
-        positive = read.positive
+        """Each solution of a rule instance's body as [its full binding, the (position, atom
+        number) of each positive premise, the other children and the node's fields once made]."""
+        number = self._memo.number
         out = []
         for solution in self._kb.solve(body):
             full = {**binding, **solution}
-            out.append([full, tuple((i, pred, tuple(full[v] if is_var else v for is_var, v in getters))
-                                    for i, pred, getters in positive), None])
+            out.append([full, tuple((i, number((pred, tuple(full[v] if is_var else v for is_var, v in getters))))
+                                    for i, pred, getters in read.positive), None])
         return out
 
     def _rule_node(self, rule, read, way, budget):
         full, premises, made = way
         children = [None] * read.size
         below, height = budget - 1, 0
-        for i, pred, args in premises:
-            child = self._prove(pred, args, below)
+        for i, number in premises:
+            child = self._prove(number, below)
             if child is None:
                 return None
             children[i] = child

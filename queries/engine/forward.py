@@ -120,7 +120,7 @@ class Plan:
 
     def __init__(self, rule):
         self.rule = rule
-        shape, self._params = _shape(rule.body), _params(rule.body)
+        shape, self._params = _shape(rule.body)
         self._body = _compile(shape)
         slots = self._body.slots
         self.head = [(slots.get(a.name, a.name), None) if isinstance(a, Var) else (None, a.value)
@@ -157,8 +157,9 @@ def bindings(body, tables, budget):
     >>> names, envs
     (('C', 'P', 'V'), [('c', 2, 9)])
     """
-    compiled = _compile(_shape(body))
-    return compiled.names, compiled.run(tables, budget, _params(body))
+    shape, params = _shape(body)
+    compiled = _compile(shape)
+    return compiled.names, compiled.run(tables, budget, params)
 
 
 def _row_maker(head):
@@ -177,14 +178,22 @@ def _row_maker(head):
 
 
 def _shape(body):
-    """A body with the constants of its atoms left out: the key its compiled steps are kept by."""
-    return tuple((lit.pred, lit.negated, tuple(None if isinstance(a, Const) else a.name for a in lit.args))
-                 if isinstance(lit, Atom) else lit for lit in body)
-
-
-def _params(body):
-    """The constants of a body's atoms, in order: what a compiled shape is run with."""
-    return tuple(a.value for lit in body if isinstance(lit, Atom) for a in lit.args if isinstance(a, Const))
+    """A body with the constants of its atoms left out (the key its compiled steps are kept by),
+    and those constants in order (what the compiled shape is run with)."""
+    shape, params = [], []
+    for lit in body:
+        if lit.__class__ is Atom:
+            names = []
+            for a in lit.args:
+                if a.__class__ is Const:
+                    names.append(None)
+                    params.append(a.value)
+                else:
+                    names.append(a.name)
+            shape.append((lit.pred, lit.negated, tuple(names)))
+        else:
+            shape.append(lit)
+    return tuple(shape), tuple(params)
 
 
 class _Body:

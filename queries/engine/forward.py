@@ -306,9 +306,15 @@ def _atom_step(lit, slots, start):
         return negation
 
     def step(envs, tables, budget, params):
+        index, fixed = prepare(tables, params)
+        if len(envs) == 1:                  # most steps: one binding, checked once after it
+            env = envs[0]
+            rows = rows_of(index, fixed, env)
+            out = [env + new_of(row) for row in rows] if rows else []
+            _check(envs, out, budget)
+            return out
         out = []
         most = _start(envs, budget)
-        index, fixed = prepare(tables, params)
         for k, env in enumerate(envs):
             rows = rows_of(index, fixed, env)
             if rows:

@@ -477,6 +477,9 @@ class KnowledgeBase:
             return [tuple(pattern) for _ in rows]
         if all(v is None for v in pattern):
             return list(rows)
+        if all(v is None for v in pattern[1:]):     # a partition's rows, say
+            first = pattern[:1]
+            return [first + row for row in rows]
         return [tuple(next(values) if v is None else v for v in pattern) for values in map(iter, rows)]
 
     @_bounded

@@ -21,6 +21,9 @@ keeps the ways in step as facts come and go, which is why it is longer than the 
 >>> proof = kb.explain("path('a', 'c')")
 >>> proof.rule.id, proof.height
 ('path.2', 2)
+>>> kb.rule_behind("path", ("a", "c")).info.id, kb.behind("path", ("a", "c"))[1]
+('path.2', (Atom(pred='path', args=(Const(value='a'), Var(name='Y')), negated=False), \
+Atom(pred='edge', args=(Var(name='Y'), Const(value='c')), negated=False)))
 >>> print(kb.why_not("path('c', X)").failures[0].literal)
 edge('c', Y)
 >>> kb.example("path"), kb.example("edge")
@@ -543,12 +546,10 @@ class KnowledgeBase:
         """The rule that derives pred(args) one step down, with its body under the head's
         bindings; args may hold None for unknowns. The atom is assumed to hold: when only one
         rule's head fits it, that rule is the answer; otherwise the first whose body holds."""
-        self._activate()
-        pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
-        tables = self._tables_for((Atom(pred, pattern),), (pred,))[0] if None not in args else None
-        rule = tables.first.get((pred, tuple(args))) if tables is not None else None
+        rule = self._first_rule(pred, args)
         if rule is not None:
             return rule, plan(rule).instance(unify(rule.head.args, args))
+        pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
         candidates = []
         for rule in self._rules.get(pred, ()):
             binding = unify_pattern(rule.head.args, pattern)
@@ -560,6 +561,23 @@ class KnowledgeBase:
             if self.solve(body):
                 return rule, body
         return None
+
+    @_bounded
+    def rule_behind(self, pred, args):
+        """The rule of ``behind`` alone (without making its body when the tables know it)."""
+        rule = self._first_rule(pred, args)
+        if rule is not None:
+            return rule
+        found = self.behind(pred, args)
+        return found[0] if found else None
+
+    def _first_rule(self, pred, args):
+        """The first clause that derived a ground atom, when the tables answer it (else None)."""
+        self._activate()
+        if None in args:
+            return None
+        tables = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
+        return tables.first.get((pred, tuple(args))) if tables is not None else None
 
 
 _EVERY, _STATIC, _ANY = object(), object(), object()   # solutions of every partition, of none, pyDatalog's

@@ -101,6 +101,7 @@ class Explanation:
         """With ``expand_negations`` every negation leaf carries a why-not of its atom; ``memo``
         shares the rule instances and fact nodes of other explanations (a new ``Memo`` if None)."""
         self._kb, self._expand, self._memo = kb, expand_negations, memo or Memo()
+        self._atoms = self._memo.atoms
         self._proved, self._failed = {}, {}
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
@@ -132,7 +133,7 @@ class Explanation:
         return False if fact is None else self._fact_node(fact)
 
     def _prove(self, number, budget):
-        atom = self._memo.atoms[number]
+        atom = self._atoms[number]
         fact = atom[1]
         if fact is None:
             fact = atom[1] = self._known(atom[0])

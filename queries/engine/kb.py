@@ -516,7 +516,7 @@ class KnowledgeBase:
         """
         _check_depth("max_height", max_height)
         self._activate()
-        body = self.parse(goal)
+        body = goal if _one_atom(goal) and self.program.arity(goal[0].pred) == len(goal[0].args) else self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
             raise UserError(f"explain one positive literal at a time, e.g. {self._one(body)}",
                             key="engine.explain_one", values={"example": self._one(body)})
@@ -604,6 +604,11 @@ def _literals(goal) -> tuple:
         except ValueError:
             return ()
     return tuple(goal) if isinstance(goal, (tuple, list)) else ()
+
+
+def _one_atom(goal) -> bool:
+    """Whether a goal is already a tuple of one positive atom (no text to read)."""
+    return type(goal) is tuple and len(goal) == 1 and type(goal[0]) is Atom and not goal[0].negated
 
 
 def _check_depth(name, value):

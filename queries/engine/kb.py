@@ -449,7 +449,7 @@ class KnowledgeBase:
             found = self._backend.solve(body)
             names = [n for n in names if found and n in found[0]]
             rows = {tuple(s[n] for n in names) for s in found}
-        got = self._solved[body] = _Solved(tuple(names), sorted(rows, key=row_key))
+        got = self._solved[body] = _Solved(tuple(names), _sorted(rows))
         self._solved_in[where].append(body)
         if log.isEnabledFor(logging.DEBUG):
             log.debug("solve %s -> %d", " & ".join(map(str, body)), len(got.rows))
@@ -604,6 +604,20 @@ def _literals(goal) -> tuple:
         except ValueError:
             return ()
     return tuple(goal) if isinstance(goal, (tuple, list)) else ()
+
+
+def _sorted(rows) -> list:
+    """Rows in the order of ``row_key``: numbers before text, column by column. Compared as
+    they are while no column holds both (the same comparisons, so the same order), by the
+    key when one does.
+
+    >>> _sorted({("b", 2), ("a", "x"), ("a", 1)}), _sorted({(10,), (9,)})
+    ([('a', 1), ('a', 'x'), ('b', 2)], [(9,), (10,)])
+    """
+    try:
+        return sorted(rows)
+    except TypeError:
+        return sorted(rows, key=row_key)
 
 
 def _one_atom(goal) -> bool:

@@ -2,11 +2,12 @@
 
     python bench/outputs.py [--casts 150] [--each]
 
-For each cast (random lines at fixed pillars, a question over fourteen topics, some with a person
-or an asker): the chart's data with its stars and the judgment with every proof as JSON in English
-and Korean, the judgment's text in three languages, the verdict's proof as text at both levels in
-three languages, and the verdict's why-not. Prints the SHA-256 of all of it (with ``--each``, one
-line per cast too), so the same hash before and after a change means the same output.
+For each cast (random lines at fixed pillars, one of sixteen questions over fifteen topics, some
+with a person, an asker or a horizon): the chart's data with its stars and the judgment with
+every proof as JSON in English and Korean, the judgment's text in three languages, the verdict's
+proof as text at both levels in three languages, and the verdict's why-not. Prints the SHA-256
+of all of it (with ``--each``, one line per cast too), so the same hash before and after a
+change means the same output.
 """
 import argparse
 import hashlib

@@ -16,6 +16,7 @@ import threading
 
 from . import views
 from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, parse_lines, random_lines
+from .engine.terms import substitute, unify
 from .knowledge import KnowledgeBase
 from .labels import check_lang, vocabulary
 from .messages import error
@@ -143,13 +144,13 @@ class Chart:
     def _rule_behind(self, view, row):
         """The id of the rule that decides a view's cell: the rule behind the relation the view
         names (or the view's own, when nothing is behind it)."""
-        found = self.kb.behind(view, row)
-        if found is None:
+        rule = self.kb.rule_behind(view, row)
+        if rule is None:
             return None
-        literal = found[1][0]
+        literal = substitute(rule.body[0], unify(rule.head.args, row))
         args = tuple(a.value if hasattr(a, "value") else None for a in literal.args)
-        deeper = self.kb.behind(literal.pred, args)
-        return deeper[0].info.id if deeper else found[0].info.id
+        deeper = self.kb.rule_behind(literal.pred, args)
+        return deeper.info.id if deeper else rule.info.id
 
     def _read_details(self) -> dict:
         places = self._places("state_cell")

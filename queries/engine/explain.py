@@ -21,13 +21,77 @@ MAX_HEIGHT = 64
 
 class Memo:
     """What the explanations of one judgment share, none of it depending on what an explanation
-    found before: each ground atom's fact node or rule instances (rule, head binding, body under
-    it, each solution of the body with what a rule node of it needs), each rule read once
-    (``Explanation._plan``), each fact's node and the why-not of each negated atom asked alone.
-    Valid while the facts stay."""
+    found before: a number for each ground atom asked about, with its fact node (or False) and
+    its rule instances (rule, head binding, body under it, each solution of the body with what a
+    rule node of it needs), each fact's node, the why-not of each negated atom asked alone, and
+    one node of each rule node made (equal sub-proofs of two explanations are one object,
+    compared at once). Valid while the facts stay."""
 
     def __init__(self):
-        self.instances, self.plans, self.facts, self.known, self.whys = {}, {}, {}, {}, {}
+        self.numbers = {}       # (predicate, args) -> its number
+        self.atoms = []         # number -> [(predicate, args), fact node or False once looked up, instances once made]
+        self.instances, self.facts, self.whys, self.nodes = {}, {}, {}, {}
+
+    def number(self, key) -> int:
+        got = self.numbers.get(key)
+        if got is None:
+            got = self.numbers[key] = len(self.atoms)
+            self.atoms.append([key, None, None])
+        return got
+
+
+class _Plan:
+    """A rule read once: (position, predicate, argument getters) of each positive premise,
+    (position, literal) of each comparison and negation, the head's argument getters (a getter
+    is (is a variable, its name or value)), the rule's variables in order, where it is, and each
+    body literal with the places and names of its arguments the head binds (None: a comparison)."""
+    __slots__ = ("positive", "others", "head", "names", "where", "size", "body", "bound")
+
+    def __init__(self, rule):
+        getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
+        self.positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
+                              if isinstance(lit, Atom) and not lit.negated)
+        self.others = tuple((i, lit) for i, lit in enumerate(rule.body)
+                            if not (isinstance(lit, Atom) and not lit.negated))
+        self.head = getters(rule.head.args)
+        self.names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
+        self.where, self.size = rule.where, len(rule.body)
+        heads = {a.name for a in rule.head.args if isinstance(a, Var)}
+        self.bound = len(heads)
+        fills = lambda lit: tuple((i, a.name) for i, a in enumerate(lit.args)
+                                  if isinstance(a, Var) and a.name in heads) \
+            if isinstance(lit, Atom) and all(isinstance(a, (Var, Const)) for a in lit.args) else None
+        self.body = tuple((lit, fills(lit)) for lit in rule.body)
+
+    def instance(self, binding):
+        """The body under a binding of the head's variables (as ``terms.substitute``)."""
+        if len(binding) != self.bound:          # some of them bound only
+            return tuple(substitute(lit, binding) for lit, _ in self.body)
+        out = []
+        for lit, fills in self.body:
+            if fills is None:
+                out.append(substitute(lit, binding))
+            elif fills:
+                args = list(lit.args)
+                for i, name in fills:
+                    args[i] = Const(binding[name])
+                out.append(Atom(lit.pred, tuple(args), lit.negated))
+            else:
+                out.append(lit)
+        return tuple(out)
+
+
+_PLANS = {}         # id(rule) -> (the rule, its _Plan): each rule is read once
+
+
+def plan(rule) -> _Plan:
+    """The rule read for explanations (once per rule)."""
+    got = _PLANS.get(id(rule))
+    if got is None or got[0] is not rule:
+        if len(_PLANS) > 65536:
+            _PLANS.clear()
+        got = _PLANS[id(rule)] = (rule, _Plan(rule))
+    return got[1]
 
 
 class Explanation:
@@ -37,12 +101,14 @@ class Explanation:
         """With ``expand_negations`` every negation leaf carries a why-not of its atom; ``memo``
         shares the rule instances and fact nodes of other explanations (a new ``Memo`` if None)."""
         self._kb, self._expand, self._memo = kb, expand_negations, memo or Memo()
+        self._atoms = self._memo.atoms
         self._proved, self._failed = {}, {}
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
         """A proof of minimal height of a ground atom that holds, or None."""
+        number = self._memo.number((pred, args))
         for budget in range(max_height + 1):
-            proof = self._prove(pred, args, budget)
+            proof = self._prove(number, budget)
             if proof is not None:
                 return proof
         return None
@@ -62,108 +128,95 @@ class Explanation:
         return got[1]
 
     def _known(self, key):
-        """The node of a ground atom that is a fact, else False (once per atom)."""
-        known = self._memo.known
-        got = known.get(key)
-        if got is None:
-            fact = self._kb.fact(*key)
-            got = known[key] = False if fact is None else self._fact_node(fact)
-        return got
+        """The node of a ground atom that is a fact, else False."""
+        fact = self._kb.fact(*key)
+        return False if fact is None else self._fact_node(fact)
 
-    def _prove(self, pred, args, budget):
-        key = (pred, args)
-        fact = self._known(key)
+    def _prove(self, number, budget):
+        atom = self._atoms[number]
+        fact = atom[1]
+        if fact is None:
+            fact = atom[1] = self._known(atom[0])
         if fact is not False:
             return fact
-        got = self._proved.get(key)
+        got = self._proved.get(number)
         if got is not None and got.height <= budget:
             return got
-        if budget == 0 or self._failed.get(key, -1) >= budget:
+        if budget == 0 or self._failed.get(number, -1) >= budget:
             return None
-        for instance in self._instances(pred, args):
-            rule, binding, body, solved = instance
+        instances = atom[2]
+        if instances is None:
+            instances = atom[2] = self._instances(atom[0])
+        for instance in instances:
+            rule, read, binding, body, solved = instance
             if solved is None:
-                solved = instance[3] = self._solved(rule, binding, body)
+                solved = instance[4] = self._solved(read, binding, body)
             for way in solved:
-                node = self._rule_node(rule, way, budget)
+                node = self._rule_node(rule, read, way, budget)
                 if node is not None:
-                    self._proved[key] = node
+                    self._proved[number] = node
                     return node
-        self._failed[key] = budget
+        self._failed[number] = budget
         return None
 
-    def _instances(self, pred, args):
-        """[rule, head binding, body under it, its solutions once solved (``_solved``)] for each
-        rule whose head fits a ground atom."""
-        key = (pred, args)
+    def _instances(self, key):
+        """[rule, its plan, head binding, body under it, its solutions once solved (``_solved``)]
+        for each rule whose head fits a ground atom."""
         got = self._memo.instances.get(key)
         if got is None:
             got = self._memo.instances[key] = []
+            pred, args = key
             for rule in self._kb.rules_of(pred):
                 binding = unify(rule.head.args, args)
                 if binding is not None:
-                    got.append([rule, binding, tuple(substitute(lit, binding) for lit in rule.body), None])
+                    read = plan(rule)
+                    got.append([rule, read, binding, read.instance(binding), None])
         return got
 
-    def _solved(self, rule, binding, body):
-        """Each solution of a rule instance's body as [its full binding, the (position, predicate,
-        args) of each positive premise, the other children and the node's fields once made]."""
-        positive = self._plan(rule)[0]
+    def _solved(self, read, binding, body):
+        """Each solution of a rule instance's body as [its full binding, the (position, atom
+        number) of each positive premise, the other children and the node's fields once made]."""
+        number = self._memo.number
         out = []
         for solution in self._kb.solve(body):
             full = {**binding, **solution}
-            out.append([full, tuple((i, pred, tuple(full[v] if is_var else v for is_var, v in getters))
-                                    for i, pred, getters in positive), None])
+            out.append([full, tuple((i, number((pred, tuple(full[v] if is_var else v for is_var, v in getters))))
+                                    for i, pred, getters in read.positive), None])
         return out
 
-    def _plan(self, rule):
-        """A rule read once: (position, predicate, argument getters) of each positive premise,
-        (position, literal) of each comparison and negation, the head's argument getters (a
-        getter is (is a variable, its name or value)) and the rule's variables in order."""
-        got = self._memo.plans.get(id(rule))
-        if got is not None and got[0] is rule:
-            return got[1]
-        getters = lambda args: tuple((True, a.name) if isinstance(a, Var) else (False, a.value) for a in args)
-        positive = tuple((i, lit.pred, getters(lit.args)) for i, lit in enumerate(rule.body)
-                         if isinstance(lit, Atom) and not lit.negated)
-        others = tuple((i, lit) for i, lit in enumerate(rule.body) if not (isinstance(lit, Atom) and not lit.negated))
-        names = tuple(dict.fromkeys(v for l in (rule.head, *rule.body) for v in term_vars(l)))
-        plan = (positive, others, getters(rule.head.args), names)
-        self._memo.plans[id(rule)] = (rule, plan)
-        return plan
-
-    def _rule_node(self, rule, way, budget):
+    def _rule_node(self, rule, read, way, budget):
         full, premises, made = way
-        children = [None] * len(rule.body)
-        below = budget - 1
-        for i, pred, args in premises:
-            child = self._prove(pred, args, below)
+        children = [None] * read.size
+        below, height = budget - 1, 0
+        for i, number in premises:
+            child = self._prove(number, below)
             if child is None:
                 return None
             children[i] = child
+            if child.height > height:
+                height = child.height
         if made is None or made[0] is not self._expand:
-            made = way[2] = self._made(rule, full)
+            made = way[2] = self._made(read, full)
         for i, node in made[1]:
             children[i] = node
-        return Proof("rule", rule.head.pred, made[2], where=rule.where, origin=rule.origin, rule=rule.info,
-                     bindings=made[3], children=tuple(children),
-                     height=1 + max((c.height for c in children), default=0))
+        node = Proof("rule", rule.head.pred, made[2], where=read.where, origin=rule.origin, rule=rule.info,
+                     bindings=made[3], children=tuple(children), height=1 + height)
+        return self._memo.nodes.setdefault(node, node)
 
-    def _made(self, rule, full):
+    def _made(self, read, full):
         """What a rule node of one solution is, whatever its premises' proofs: (whether negations
         are expanded, the (position, node) of each comparison and negation, the head's arguments,
         the bindings)."""
-        _, others, head, names = self._plan(rule)
         made = []
-        for i, lit in others:
+        for i, lit in read.others:
             ground = substitute(lit, full)
             if isinstance(ground, Compare):
                 made.append((i, Proof("check", ground.op, (), text=str(ground))))
             else:
                 args = tuple(a.value if isinstance(a, Const) else a for a in ground.args)
                 made.append((i, Proof("not", ground.pred, args, why=self._negation_why(Atom(ground.pred, ground.args)))))
-        return (self._expand, made, tuple(full[v] if is_var else v for is_var, v in head),
-                tuple((n, full[n]) for n in names if n in full))
+        return (self._expand, made, tuple(full[v] if is_var else v for is_var, v in read.head),
+                tuple((n, full[n]) for n in read.names if n in full))
 
     def _negation_why(self, atom):
         """The why-not of a negated atom, asked alone (a fresh Explanation), once per atom; None

@@ -94,8 +94,17 @@ class Tables:
             return store[pred][positions]
         except KeyError:
             index = store.setdefault(pred, {})[positions] = defaultdict(list)
-            for row in self.rows(pred):
-                index[tuple(row[i] for i in positions)].append(row)
+            rows = self.rows(pred)
+            if not positions:
+                index[()].extend(rows)
+            elif len(positions) == 1:
+                at = positions[0]
+                for row in rows:
+                    index[(row[at],)].append(row)
+            else:
+                key = itemgetter(*positions)
+                for row in rows:
+                    index[key(row)].append(row)
             return index
 
     def lookup(self, pred, positions, key):
@@ -111,7 +120,7 @@ class Plan:
 
     def __init__(self, rule):
         self.rule = rule
-        shape, self._params = _shape(rule.body), _params(rule.body)
+        shape, self._params = _shape(rule.body)
         self._body = _compile(shape)
         slots = self._body.slots
         self.head = [(slots.get(a.name, a.name), None) if isinstance(a, Var) else (None, a.value)
@@ -126,22 +135,31 @@ class Plan:
         rows of ``delta`` instead). ``shared`` (a dict) keeps the bindings of each prefix of
         the body for the next clause that begins the same way, while the tables stay."""
         envs = self._body.run(tables, budget, self._params, delta, at, None if shared is None else self._prefixes, shared)
-        return set(map(self._row, envs)) if envs else set()
+        return set(map(self._row, envs)) if envs else _NONE
 
     def recursive(self, group):
         """The places of the body's literals on a predicate of the group."""
         return [i for i, lit in enumerate(self.rule.body) if isinstance(lit, Atom) and lit.pred in group]
 
 
+_NONE = frozenset()
 _PREFIXES = {}          # (a body's first literals, their constants) -> a number that stands for them
 
 
-def solutions(body, tables, budget):
-    """Every binding under which a conjunction holds in the tables (with repeats), as dicts."""
-    compiled = _compile(_shape(body))
-    envs = compiled.run(tables, budget, _params(body))
-    names = compiled.names
-    return [dict(zip(names, env)) for env in envs]
+def bindings(body, tables, budget):
+    """(the variables a conjunction binds, in order of appearance, every binding under which it
+    holds in the tables as a tuple of their values, with repeats).
+
+    >>> from queries.engine.reader import parse_goal
+    >>> from queries.engine.limits import Limits
+    >>> tables = Tables({}, {"line": {("c", 1, 7), ("c", 2, 9)}})
+    >>> names, envs = bindings(tuple(parse_goal("line(C, P, V) & (V > 8)")), tables, Limits().budget())
+    >>> names, envs
+    (('C', 'P', 'V'), [('c', 2, 9)])
+    """
+    shape, params = _shape(body)
+    compiled = _compile(shape)
+    return compiled.names, compiled.run(tables, budget, params)
 
 
 def _row_maker(head):
@@ -160,14 +178,22 @@ def _row_maker(head):
 
 
 def _shape(body):
-    """A body with the constants of its atoms left out: the key its compiled steps are kept by."""
-    return tuple((lit.pred, lit.negated, tuple(None if isinstance(a, Const) else a.name for a in lit.args))
-                 if isinstance(lit, Atom) else lit for lit in body)
-
-
-def _params(body):
-    """The constants of a body's atoms, in order: what a compiled shape is run with."""
-    return tuple(a.value for lit in body if isinstance(lit, Atom) for a in lit.args if isinstance(a, Const))
+    """A body with the constants of its atoms left out (the key its compiled steps are kept by),
+    and those constants in order (what the compiled shape is run with)."""
+    shape, params = [], []
+    for lit in body:
+        if lit.__class__ is Atom:
+            names = []
+            for a in lit.args:
+                if a.__class__ is Const:
+                    names.append(None)
+                    params.append(a.value)
+                else:
+                    names.append(a.name)
+            shape.append((lit.pred, lit.negated, tuple(names)))
+        else:
+            shape.append(lit)
+    return tuple(shape), tuple(params)
 
 
 class _Body:
@@ -179,9 +205,10 @@ class _Body:
         self.steps, self.slots, self.names, self.needs = steps, slots, tuple(slots), needs
 
     def run(self, tables, budget, params, delta=None, at=None, prefixes=None, shared=None):
-        rows = tables.rows
+        own, static = tables.own, tables.static
         for pred in self.needs:
-            if not rows(pred):
+            rows = own.get(pred)
+            if not (rows if rows is not None else static.get(pred)):
                 return ()
         envs, start = [()], 0
         if prefixes:
@@ -279,9 +306,15 @@ def _atom_step(lit, slots, start):
         return negation
 
     def step(envs, tables, budget, params):
+        index, fixed = prepare(tables, params)
+        if len(envs) == 1:                  # most steps: one binding, checked once after it
+            env = envs[0]
+            rows = rows_of(index, fixed, env)
+            out = [env + new_of(row) for row in rows] if rows else []
+            _check(envs, out, budget)
+            return out
         out = []
         most = _start(envs, budget)
-        index, fixed = prepare(tables, params)
         for k, env in enumerate(envs):
             rows = rows_of(index, fixed, env)
             if rows:
@@ -404,26 +437,44 @@ def derive(groups, plans, tables, budget):
     input rows already. Outside recursion, ``tables.first`` learns the first clause (in file
     order) behind each row, and clauses that begin alike share what their beginning binds.
     The budget weighs every row derived and names the predicate being computed."""
+    first = tables.first
     for group in groups:
-        recursive = len(group) > 1 or any(lit.pred in group for pred in group for plan in plans.get(pred, ())
-                                          for lit in plan.rule.body if isinstance(lit, Atom))
+        recursive = _recursive(group, plans)
         delta = {}
         for pred in group:
             budget.what = pred
             rows = tables.own.setdefault(pred, set())
             before, shared = len(rows), None if recursive else {}
             for plan in plans.get(pred, ()):
-                new = plan.run(tables, budget, shared=shared) - rows
+                new = plan.run(tables, budget, shared=shared)
+                if not new:
+                    continue
+                new -= rows
                 rows |= new
                 budget.keep(len(new), len(plan.head))
                 if recursive:
                     delta.setdefault(pred, set()).update(new)
                 else:
-                    tables.first.update(((pred, row), plan.rule) for row in new)
+                    for row in new:
+                        first[(pred, row)] = plan.rule
             if len(rows) != before:
                 tables.grown(pred)
         if recursive:
             _fixpoint(group, plans, tables, budget, delta)
+
+
+_RECURSIVE = {}         # id of a predicate group -> (the group, whether a clause of it reads the group)
+
+
+def _recursive(group, plans):
+    got = _RECURSIVE.get(id(group))
+    if got is None or got[0] is not group:
+        if len(_RECURSIVE) > 4096:
+            _RECURSIVE.clear()
+        got = _RECURSIVE[id(group)] = (group, len(group) > 1 or any(
+            lit.pred in group for pred in group for plan in plans.get(pred, ())
+            for lit in plan.rule.body if isinstance(lit, Atom)))
+    return got[1]
 
 
 def _fixpoint(group, plans, tables, budget, delta):
@@ -496,7 +547,7 @@ class Partitions:
             for pred, row in self.input[key]:
                 own.setdefault(pred, set()).add(row)
             state = self._states[key] = _Partition(Tables(self.static_rows, own, self._static_indexes))
-        if not wanted <= state.done:
+        if wanted not in state.ready and not wanted <= state.done:
             groups = [group for group in self._groups if wanted.intersection(group) - state.done]
             for pred in (p for group in groups for p in group if p not in self._plans):
                 self._plans[pred] = [Plan(rule) for rule in self._rules[pred]]
@@ -506,6 +557,7 @@ class Partitions:
                 del self._states[key]       # half derived: start again at the next question
                 raise
             state.done.update(pred for group in groups for pred in group)
+        state.ready.add(wanted)
         return state.tables
 
     def every(self, wanted, budget):
@@ -529,3 +581,4 @@ class _Partition:
     """One partition's tables and the predicates derived in them."""
     tables: Tables
     done: set = field(default_factory=set)
+    ready: set = field(default_factory=set)     # sets of wanted predicates known to be in done

@@ -21,6 +21,8 @@ keeps the ways in step as facts come and go, which is why it is longer than the 
 >>> proof = kb.explain("path('a', 'c')")
 >>> proof.rule.id, proof.height
 ('path.2', 2)
+>>> kb.rule_behind("path", ("a", "c")).info.id, [str(lit) for lit in kb.behind("path", ("a", "c"))[1]]
+('path.2', ["path('a', Y)", "edge(Y, 'c')"])
 >>> print(kb.why_not("path('c', X)").failures[0].literal)
 edge('c', Y)
 >>> kb.example("path"), kb.example("edge")
@@ -40,12 +42,12 @@ from difflib import get_close_matches
 from . import forward
 from .backend import Backend
 from .errors import LimitExceeded, UserError, said
-from .explain import Explanation
+from .explain import Explanation, plan
 from .forward import Partitions, Tables, is_local, order
 from .limits import Limits
 from .program import read_program
 from .reader import parse_goal
-from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, substitute, term_vars, unify,
+from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, term_vars, unify,
                     unify_pattern)
 
 log = logging.getLogger("liuyao.engine")
@@ -133,7 +135,6 @@ class KnowledgeBase:
         self._fact_index = dict(self.program.fact_index)
         self._conventions = frozenset(self.options.conventions)
         self._depends = self.program.dependencies
-        self._users = self.program.users        # predicate -> the predicates that depend on it
         self._wanted = {}
         self._static, self._static_groups = layout.static, layout.static_groups
         self._feeds_static, self._partitioned = layout.feeds_static, layout.partitioned
@@ -167,7 +168,7 @@ class KnowledgeBase:
         self._filled = False
         if self._parts is not None:
             self._parts.reset()
-        self._solved, self._solved_by = {}, defaultdict(set)
+        self._clear_solved()
         store = self.options.cache if cache else None
         arities = {pred: self.program.arity(pred) for pred in self._static}
         entry = store.read(self._cache_key, arities) if store is not None else None
@@ -178,7 +179,7 @@ class KnowledgeBase:
         else:
             self._budget.trail = []
             answers = self._derive_static() if self._parts is not None else self._ask_static(arities)
-            self._solved, self._solved_by = {}, defaultdict(set)
+            self._clear_solved()
             self._static_answers = answers
             if store is not None and self._parts is not None:   # pyDatalog's run weighs nothing
                 store.write(self._cache_key, answers, self._budget.trail + self._budget.last())
@@ -231,28 +232,36 @@ class KnowledgeBase:
                 for row in rows:
                     self._backend.add(pred, row)
 
-    def _wanted_by(self, body):
-        """The partitioned predicates a body depends on."""
-        preds = tuple(lit.pred for lit in body if isinstance(lit, Atom))
+    def _wanted_by(self, preds):
+        """The partitioned predicates a body of atoms on ``preds`` depends on."""
         wanted = self._wanted.get(preds)
         if wanted is None:
             wanted = self._wanted[preds] = frozenset(
                 {q for p in preds for q in self._depends.get(p, (p,))} & self._partitioned)
         return wanted
 
-    def _tables_for(self, body):
-        """The tables that answer a body, derived as far as it needs (None: pyDatalog answers):
-        one partition's when it names one, every partition's when it names none or several."""
+    def _tables_for(self, body, preds):
+        """The tables that answer a body (``preds``: the predicates of its atoms), derived as far
+        as it needs, and what its answers depend on: one partition's tables and its name when it
+        names one, every partition's and ``_EVERY`` when it names several or leaves it open, the
+        static tables and ``_STATIC`` when it names none; (None, ``_ANY``) when pyDatalog answers."""
         if self._parts is None or self._static_answers is None:
-            return None
+            return None, _ANY
         parts = self._part_tables()
-        named = {lit.args[0] for lit in body if isinstance(lit, Atom) and lit.pred in parts.scope}
-        if not named:
-            return parts.static()
-        key = next(iter(named))
-        if len(named) == 1 and isinstance(key, Const):
-            return parts.tables(key.value, self._wanted_by(body), self._budget)
-        return parts.every(self._wanted_by(body), self._budget)
+        scope, key, several = parts.scope, None, False
+        for lit in body:
+            if isinstance(lit, Atom) and lit.pred in scope:
+                first = lit.args[0]
+                if key is None:
+                    key = first
+                elif first != key:
+                    several = True
+        if key is None:
+            return parts.static(), _STATIC
+        if not several and isinstance(key, Const):
+            return parts.tables(key.value, self._wanted_by(preds), self._budget), \
+                key.value if parts.local else _EVERY
+        return parts.every(self._wanted_by(preds), self._budget), _EVERY
 
     def _need(self, body):
         """Make pyDatalog ready for a body: load the rules it depends on that have not reached it yet."""
@@ -331,25 +340,31 @@ class KnowledgeBase:
         if pred in self._feeds_static:
             self._load(cache=False)
             return
-        if self._parts is not None:
-            if pred in self._parts.scope:
-                self._parts.changed(*key)
-            else:
-                self._parts.reset()
         if self._filled:
             change(*key)
-        self._forget(pred)
+        if self._parts is not None and pred in self._parts.scope:
+            self._parts.changed(*key)
+            self._forget(key[1][0] if self._parts.local else _EVERY)
+            return
+        if self._parts is not None:
+            self._parts.reset()
+        self._clear_solved()
 
-    def _forget(self, pred):
-        """Drop the cached solutions that depend on a predicate whose facts changed."""
-        for user in self._users.get(pred, (pred,)):
-            for body in self._solved_by.pop(user, ()):
-                self._solved.pop(body, None)
+    def _forget(self, partition):
+        """Drop the cached solutions that depend on a partition whose input changed: its own,
+        those of every partition together and those pyDatalog gave."""
+        solved = self._solved
+        for where in (partition, _EVERY, _ANY):
+            for body in self._solved_in.pop(where, ()):
+                solved.pop(body, None)
+
+    def _clear_solved(self):
+        self._solved = {}                       # body -> its _Solved
+        self._solved_in = defaultdict(list)     # the partition a body's solutions depend on (or _EVERY …) -> bodies
 
     def clear_cache(self):
         """Forget every cached solution (for benchmarks of cold queries); the partitions' tables stay."""
-        self._solved.clear()
-        self._solved_by.clear()
+        self._clear_solved()
 
     def fact(self, pred, args):
         """The Fact (with file:line) behind a ground atom, or None."""
@@ -409,28 +424,36 @@ class KnowledgeBase:
     def solve(self, body):
         """All solutions of a parsed conjunction as dicts, sorted and cached: a lookup in the
         tables (one pyDatalog query without them)."""
+        got = self._solutions(body)
+        if got.dicts is None:
+            names = got.names
+            got.dicts = [dict(zip(names, row)) for row in got.rows]
+        return got.dicts
+
+    def _solutions(self, body) -> "_Solved":
+        """The variables and sorted rows of a conjunction's solutions, kept until a fact of a
+        predicate it depends on comes or goes."""
         got = self._solved.get(body)
         if got is not None:
             return got
         self._activate()
-        tables = self._tables_for(body)
-        names = [v for v in dict.fromkeys(n for l in body if not (isinstance(l, Atom) and l.negated)
-                                          for n in term_vars(l))]
+        tables, where = self._tables_for(body, tuple(lit.pred for lit in body if isinstance(lit, Atom)))
         if tables is not None:
-            self._budget.what = _shown(body)
-            rows = {tuple(env[n] for n in names) for env in forward.solutions(body, tables, self._budget)}
+            self._budget.what = functools.partial(_shown, body)
+            names, envs = forward.bindings(body, tables, self._budget)
+            rows = set(envs)
         else:
+            names = [v for v in dict.fromkeys(n for l in body if not (isinstance(l, Atom) and l.negated)
+                                              for n in term_vars(l))]
             self._need(body)
             found = self._backend.solve(body)
             names = [n for n in names if found and n in found[0]]
             rows = {tuple(s[n] for n in names) for s in found}
-        solutions = [dict(zip(names, row)) for row in sorted(rows, key=row_key)]
-        self._solved[body] = solutions
-        for lit in body:
-            if isinstance(lit, Atom):
-                self._solved_by[lit.pred].add(body)
-        log.debug("solve %s -> %d", " & ".join(map(str, body)), len(solutions))
-        return solutions
+        got = self._solved[body] = _Solved(tuple(names), _sorted(rows))
+        self._solved_in[where].append(body)
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("solve %s -> %d", " & ".join(map(str, body)), len(got.rows))
+        return got
 
     @_bounded
     def ask(self, goal):
@@ -447,11 +470,19 @@ class KnowledgeBase:
     @_bounded
     def match(self, pred, *pattern):
         """Sorted rows of one predicate; ``None`` in the pattern matches anything."""
-        names = [f"A{i}" for i in range(len(pattern))]
-        atom = Atom(pred, tuple(Var(n) if v is None else Const(v) for n, v in zip(names, pattern)))
+        atom = Atom(pred, tuple(Var(f"A{i}") if v is None else Const(v) for i, v in enumerate(pattern)))
         self._activate()
-        body = self.parse((atom,))
-        return [tuple(s[n] if v is None else v for n, v in zip(names, pattern)) for s in self.solve(body)]
+        if self.program.arity(pred) != len(pattern):
+            self.parse((atom,))                 # says what is wrong
+        rows = self._solutions((atom,)).rows
+        if None not in pattern:
+            return [tuple(pattern) for _ in rows]
+        if all(v is None for v in pattern):
+            return list(rows)
+        if all(v is None for v in pattern[1:]):     # a partition's rows, say
+            first = pattern[:1]
+            return [first + row for row in rows]
+        return [tuple(next(values) if v is None else v for v in pattern) for values in map(iter, rows)]
 
     @_bounded
     def unknown_constants(self, goal):
@@ -485,7 +516,7 @@ class KnowledgeBase:
         """
         _check_depth("max_height", max_height)
         self._activate()
-        body = self.parse(goal)
+        body = goal if _one_atom(goal) and self.program.arity(goal[0].pred) == len(goal[0].args) else self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
             raise UserError(f"explain one positive literal at a time, e.g. {self._one(body)}",
                             key="engine.explain_one", values={"example": self._one(body)})
@@ -514,23 +545,50 @@ class KnowledgeBase:
         """The rule that derives pred(args) one step down, with its body under the head's
         bindings; args may hold None for unknowns. The atom is assumed to hold: when only one
         rule's head fits it, that rule is the answer; otherwise the first whose body holds."""
-        self._activate()
-        pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
-        tables = self._tables_for((Atom(pred, pattern),)) if None not in args else None
-        rule = tables.first.get((pred, tuple(args))) if tables is not None else None
+        rule = self._first_rule(pred, args)
         if rule is not None:
-            return rule, tuple(substitute(lit, unify(rule.head.args, args)) for lit in rule.body)
+            return rule, plan(rule).instance(unify(rule.head.args, args))
+        pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
         candidates = []
         for rule in self._rules.get(pred, ()):
             binding = unify_pattern(rule.head.args, pattern)
             if binding is not None:
-                candidates.append((rule, tuple(substitute(lit, binding) for lit in rule.body)))
+                candidates.append((rule, plan(rule).instance(binding)))
         if len(candidates) == 1:
             return candidates[0]
         for rule, body in candidates:
             if self.solve(body):
                 return rule, body
         return None
+
+    @_bounded
+    def rule_behind(self, pred, args):
+        """The rule of ``behind`` alone (without making its body when the tables know it)."""
+        rule = self._first_rule(pred, args)
+        if rule is not None:
+            return rule
+        found = self.behind(pred, args)
+        return found[0] if found else None
+
+    def _first_rule(self, pred, args):
+        """The first clause that derived a ground atom, when the tables answer it (else None)."""
+        self._activate()
+        if None in args:
+            return None
+        tables = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
+        return tables.first.get((pred, tuple(args))) if tables is not None else None
+
+
+_EVERY, _STATIC, _ANY = object(), object(), object()   # solutions of every partition, of none, pyDatalog's
+
+
+class _Solved:
+    """A conjunction's solutions: its variables, the rows of their values (sorted) and, once
+    asked for, the rows as dicts."""
+    __slots__ = ("names", "rows", "dicts")
+
+    def __init__(self, names, rows):
+        self.names, self.rows, self.dicts = names, rows, None
 
 
 MAX_DEPTH = 64      # derived literals a proof or a why-not goes down
@@ -546,6 +604,25 @@ def _literals(goal) -> tuple:
         except ValueError:
             return ()
     return tuple(goal) if isinstance(goal, (tuple, list)) else ()
+
+
+def _sorted(rows) -> list:
+    """Rows in the order of ``row_key``: numbers before text, column by column. Compared as
+    they are while no column holds both (the same comparisons, so the same order), by the
+    key when one does.
+
+    >>> _sorted({("b", 2), ("a", "x"), ("a", 1)}), _sorted({(10,), (9,)})
+    ([('a', 1), ('a', 'x'), ('b', 2)], [(9,), (10,)])
+    """
+    try:
+        return sorted(rows)
+    except TypeError:
+        return sorted(rows, key=row_key)
+
+
+def _one_atom(goal) -> bool:
+    """Whether a goal is already a tuple of one positive atom (no text to read)."""
+    return type(goal) is tuple and len(goal) == 1 and type(goal[0]) is Atom and not goal[0].negated
 
 
 def _check_depth(name, value):

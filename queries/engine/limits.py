@@ -73,7 +73,12 @@ class Budget:
 
     @property
     def what(self) -> str:
-        return self._what
+        """What is computed now; set it to a function of no arguments to name it only when a
+        message needs the name."""
+        what = self._what
+        if callable(what):
+            what = self._what = what()
+        return what
 
     @what.setter
     def what(self, what) -> None:
@@ -83,7 +88,7 @@ class Budget:
 
     def last(self) -> list:
         """The step of the trail that ``what`` has made so far: [] unless it raised the peak."""
-        return [(self._what, self.peak)] if self.peak > (self.trail[-1][1] if self.trail else 0) else []
+        return [(self.what, self.peak)] if self.peak > (self.trail[-1][1] if self.trail else 0) else []
 
     def most(self, width) -> int:
         """How many more rows of ``width`` values fit."""

@@ -46,12 +46,15 @@ class Proof:
                              convention=convention)
 
     def __hash__(self):
-        """Computed once: a frozen dataclass would hash its whole subtree on every lookup."""
+        """Computed once: a frozen dataclass would hash its whole subtree on every lookup. The
+        rule is hashed by its id and a why-not by its goal (what equal nodes have equal)."""
         try:
             return self.__dict__["_hash"]
         except KeyError:
-            value = hash((self.kind, self.pred, self.args, self.where, self.rule, self.bindings, self.children,
-                          self.text, self.why, self.convention))
+            rule, why = self.rule, self.why
+            value = hash((self.kind, self.pred, self.args, self.where, None if rule is None else rule.id,
+                          self.bindings, self.children, self.text, None if why is None else why.goal,
+                          self.convention))
             object.__setattr__(self, "_hash", value)
             return value
 

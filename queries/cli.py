@@ -11,12 +11,12 @@ import json
 import sys
 
 from . import options
+from .engine.limits import GC_THRESHOLD
 from .messages import error, problem, text
 from .options import CAST, DEPTH, LEVEL, PROOF, QUESTION, SEARCH, Parser, add_common
 from .status import DONE, NEGATIVE, lang_of, run
 
 HINT = "liuyao "            # how an answer names another command: liuyao facts PRED
-GC_THRESHOLD = (10000, 50, 100)     # the collector's generations: a reading makes many young objects, few cycles
 
 
 def _session(args):

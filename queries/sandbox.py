@@ -33,6 +33,7 @@ one-line WorkerError, and the worker is restarted.
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import queue
 import struct
@@ -45,7 +46,7 @@ from pathlib import Path
 
 from .engine import wire
 from .engine.problem import Problem, as_data
-from .engine.limits import DEFAULT_MEMORY_MB, Limits
+from .engine.limits import DEFAULT_MEMORY_MB, GC_THRESHOLD, Limits
 from .errors import KnowledgeError, QueryTimeout, QueryTooLarge, UserError
 from .messages import error, text
 from .session import SERVED, Session, SessionState, _folder, check_lang
@@ -437,6 +438,7 @@ def _watch_parent():
 
 def _worker(memory_mb=None):
     """Serve one Session over fd 0 (requests) and a private copy of fd 1 (answers)."""
+    gc.set_threshold(*GC_THRESHOLD)
     answers = os.fdopen(os.dup(1), "wb", buffering=0)
     os.dup2(2, 1)                      # a stray print must not corrupt the answers
     requests = os.fdopen(0, "rb", buffering=0)
@@ -445,6 +447,7 @@ def _worker(memory_mb=None):
     limits = Limits(seconds=None, memory_mb=memory_mb)     # the time limit is the parent's
     _watch_parent()
     session = None
+    frozen = False
 
     def beat(what):
         _send(answers, ("beat", what))
@@ -463,6 +466,9 @@ def _worker(memory_mb=None):
             if method == "restore":
                 session, result = Session.restore(args[0], progress=beat, limits=limits,
                                                   before_cast=lambda: beat("the cast"))
+                if not frozen:                 # the first knowledge loaded is kept out of the collector's walks
+                    gc.freeze()
+                    frozen = True
             elif method in SERVED and session is not None:
                 result = getattr(session, method)(*args, **kwargs)
             else:

@@ -26,6 +26,7 @@ from .errors import QueryTimeout, QueryTooLarge, UserError
 
 DEFAULT_SECONDS = 10.0
 DEFAULT_MEMORY_MB = 512
+GC_THRESHOLD = (10000, 50, 100)     # the collector's generations: a reading makes many young objects, few cycles
 ROW_BYTES = 200         # a row or a binding held, with its share of the sets, lists and indexes …
 VALUE_BYTES = 24        # … and each value in it (measured on CPython 3.11: a binding of 12 is 480)
 

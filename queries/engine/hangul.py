@@ -22,6 +22,8 @@ import re
 import unicodedata
 from pathlib import Path
 
+from .tables import read_table
+
 TABLE = "facts/hangul_reading.tsv"
 FORMS = {"이(가)": ("이", "가"), "가(이)": ("이", "가"), "은(는)": ("은", "는"), "는(은)": ("은", "는"),
          "을(를)": ("을", "를"), "를(을)": ("을", "를"), "과(와)": ("과", "와"), "와(과)": ("과", "와"),
@@ -33,8 +35,8 @@ RIEUL = 8
 
 @functools.lru_cache(maxsize=None)
 def readings() -> dict:
-    """Character (or a power of ten) -> its Hangul reading, from facts/hangul_reading.tsv."""
-    from .tables import read_table
+    """Character (or a power of ten) -> its Hangul reading, from facts/hangul_reading.tsv (in the
+    shipped knowledge, where queries.knowledge finds it too)."""
     package = Path(__file__).resolve().parents[1]
     root = package / "_knowledge" if (package / "_knowledge").is_dir() else package.parent
     return {text: reading for text, reading in (row.values for row in read_table(root / TABLE).rows)}

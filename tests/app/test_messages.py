@@ -108,7 +108,7 @@ def test_the_english_of_an_engine_message_is_its_text(make):
 def test_an_error_says_its_message_in_each_language():
     e = error("repl.no_part", n=9, count=4)
     assert str(e) == line(e) == "the last proof has no #9 (it has #1 … #4)"
-    assert line(e, "ko") == "마지막 증명에 #9 가 없습니다 (#1 … #4 이 있습니다)"
+    assert line(e, "ko") == "마지막 증명에 #9 가 없습니다 (#1 … #4 가 있습니다)"
     assert line(e, "zh") == "上一證明無 #9（有 #1 … #4）"
     assert line(UserError("plain"), "ko") == "plain"       # a message without a key keeps its text
 

@@ -19,6 +19,7 @@ import json
 from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
 from .engine import Memo
+from .engine.hangul import particles
 from .messages import error
 from .labels import check_lang, vocabulary
 
@@ -93,7 +94,7 @@ def account(kb, proof, lang="en") -> list:
     >>> print(account(j.chart.kb, j.proof(), "en")[-1])
     On this chart: the month is 戌.
     """
-    return render.account(proof, check_lang(lang), connectives(kb))
+    return [particles(said) for said in render.account(proof, check_lang(lang), connectives(kb))]
 
 
 def judge(chart, topic, about=None, asker=None, horizon=None) -> "Judgment":
@@ -219,7 +220,7 @@ class Judgment:
 
     def account(self, lang="en") -> list:
         """Three to eight sentences: what the verdict's proof decided and why (``account``)."""
-        return render.account(self.proof(), check_lang(lang), self.connectives())
+        return [particles(said) for said in render.account(self.proof(), check_lang(lang), self.connectives())]
 
     def to_data(self, proof=True, lang="en") -> dict:
         """Every field as plain data, the account first (in every language); with ``proof`` the proof of each reading

@@ -21,6 +21,7 @@ import functools
 import string
 
 from .engine import LANGS
+from .engine.hangul import particles
 from .errors import UserError
 
 TABLE = "facts/message.tsv"
@@ -46,9 +47,15 @@ def placeholders(template: str) -> set:
 
 def text(key, lang="en", /, **values) -> str:
     """The message ``key`` in ``lang`` with its values (a value that is a message, a pair (key,
-    values), said in the same language)."""
+    values), said in the same language); in Korean each particle written in both forms is the
+    one that fits the value before it (``engine.hangul.particles``).
+
+    >>> text("cli.holds", "ko", goal="clash('子', X)")
+    "clash('子', X) 는 성립합니다. liuyao why 가 그 증명을 보여 줍니다"
+    """
     template = messages()[key][lang if lang in LANGS else "en"]
-    return template.format(**{name: said(value, lang) for name, value in values.items()})
+    filled = template.format(**{name: said(value, lang) for name, value in values.items()})
+    return particles(filled) if lang == "ko" else filled
 
 
 def said(value, lang):

@@ -105,9 +105,9 @@ def _check_answer(message):
     _check(message, shapes, "answer")
     said = message[4] if message[0] == "error" else None
     if said is not None and not (len(said) == 2 and isinstance(said[0], str) and isinstance(said[1], dict)):
-        raise wire.Malformed("an error whose message is not a key and its values")
+        raise _malformed("sandbox.answer_said")
     if message[0] == "error" and not all(_is_problem(p) for p in message[3] or ()):
-        raise wire.Malformed("a problem that is not a text and its message")
+        raise _malformed("sandbox.answer_problem")
 
 
 def _is_problem(data):
@@ -123,16 +123,25 @@ def _check_request(message):
     """A request to the worker: (method, args, kwargs)."""
     _check(message, {method: (tuple, dict) for method in ("restore", *SERVED)}, "request")
     if not all(isinstance(key, str) for key in message[2]):
-        raise wire.Malformed("a request whose keyword names are not strings")
+        raise _malformed("sandbox.request_names")
 
 
 def _check(message, shapes, what):
+    """Malformed unless ``message`` is one of ``shapes`` (kind -> the types after it); ``what`` is
+    "answer" or "request", which names the messages (sandbox.answer_kind …)."""
     if not isinstance(message, tuple) or not message or not isinstance(message[0], str) \
             or message[0] not in shapes:
-        raise wire.Malformed(f"an {what} of no known kind")
+        raise _malformed(f"sandbox.{what}_kind")
     kinds = shapes[message[0]]
     if len(message) != 1 + len(kinds) or not all(isinstance(v, k) for v, k in zip(message[1:], kinds)):
-        raise wire.Malformed(f"a {message[0]!r} {what} of another shape")
+        raise _malformed(f"sandbox.{what}_shape", kind=message[0])
+
+
+def _malformed(key, **values) -> wire.Malformed:
+    """A Malformed that says the message ``key`` (its text the English, its ``said`` the message)."""
+    e = wire.Malformed(text(key, "en", **values))
+    e.said = (key, values)
+    return e
 
 
 class Sandbox:
@@ -182,7 +191,7 @@ class Sandbox:
                 if message is None:
                     return
         except wire.Malformed as e:
-            inbox.put(("malformed", str(e)))
+            inbox.put(("malformed", getattr(e, "said", None) or str(e)))
         except (OSError, ValueError, EOFError):
             inbox.put(None)
 

@@ -39,6 +39,38 @@ MAX_LITERALS = 256      # literals of a goal or a rule body
 MAX_ARGUMENTS = 64      # arguments of an atom
 MAX_DEPTH = 32          # operators nested in one term
 TOO_DEEP = (RecursionError, MemoryError)   # what Python's own parser raises on deep nesting
+# Python's words for a syntax error, each said by a message of facts/message.tsv: the pattern of
+# the words (its groups the message's values), the key, and the message's English.
+SYNTAX = tuple((re.compile(pattern), key, english) for pattern, key, english in (
+    (r"invalid syntax", "syntax.invalid", "invalid syntax"),
+    (r"invalid syntax\. Perhaps you forgot a comma\?", "syntax.comma", "invalid syntax. Perhaps you forgot a comma?"),
+    (r"unterminated (triple-quoted )?string literal.*", "syntax.string",
+     "unterminated string literal (a string ends on the line it starts on)"),
+    (r"unmatched '(?P<bracket>.)'", "syntax.unmatched", "unmatched '{bracket}'"),
+    (r"'(?P<bracket>.)' was never closed", "syntax.never_closed", "'{bracket}' was never closed"),
+    (r"closing parenthesis '(?P<closing>.)' does not match opening parenthesis '(?P<opening>.)'.*", "syntax.mismatch",
+     "closing parenthesis '{closing}' does not match opening parenthesis '{opening}'"),
+    (r"invalid character '(?P<char>.)' \(U\+(?P<code>[0-9A-F]+)\)", "syntax.character", "invalid character '{char}' (U+{code})"),
+    (r"invalid non-printable character U\+(?P<code>[0-9A-F]+)", "syntax.unprintable",
+     "invalid non-printable character U+{code}"),
+    (r"invalid (decimal|binary|octal|hexadecimal) literal|leading zeros in decimal integer literals.*|invalid digit .*",
+     "syntax.number", "invalid number (a whole number is the digits 0-9, with no leading zero)"),
+    (r"unexpected character after line continuation character", "syntax.continuation",
+     "unexpected character after line continuation character"),
+    (r"unexpected indent|unindent does not match any outer indentation level|expected an indented block.*",
+     "syntax.indent", "unexpected indent"),
+    (r"unexpected EOF while parsing", "syntax.end", "unexpected EOF while parsing"),
+    (r"too many nested parentheses", "syntax.nested", "too many nested parentheses"),
+    (r"cannot assign to .*|expression cannot contain assignment.*|invalid syntax\. Maybe you meant '==' or ':=' .*"
+     r"|.* is an illegal expression for augmented assignment", "syntax.assign",
+     "an assignment ('=', '+=' ...), which a clause cannot make; compare with '=='"),
+    (r"illegal target for annotation|only single target \(not tuple\) can be annotated", "syntax.colon",
+     "a ':' that a clause cannot have"),
+    (r"positional argument follows keyword argument.*|keyword argument repeated.*", "syntax.keyword",
+     "an argument named with '=' (p(X=1)), which an atom cannot have"),
+    (r".*starred expression.*", "syntax.starred", "a '*' before a term, which a clause cannot have"),
+    (r"\((unicode|value) error\) .*", "syntax.escape", "a backslash escape in a string that cannot be read"),
+))
 
 
 class Refused(Exception):
@@ -276,6 +308,21 @@ def _as_pydatalog_reads(text):
     return "\n".join(line[len(spaces):] if line.startswith(spaces) else line for line in lines)
 
 
+def syntax_reason(words: str) -> tuple:
+    """Python's words for a syntax error as (English, key, values) of the message that says them;
+    words no pattern knows as Python gives them (syntax.python).
+
+    >>> syntax_reason("'(' was never closed")
+    ("'(' was never closed", 'syntax.never_closed', {'bracket': '('})
+    """
+    for pattern, key, english in SYNTAX:
+        found = pattern.fullmatch(words)
+        if found:
+            values = {name: value for name, value in found.groupdict().items()}
+            return english.format(**values), key, values
+    return words, "syntax.python", {"reason": words}
+
+
 def parse_text(text: str, path: str, origin: str = ""):
     """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'."""
     lines = text.splitlines()
@@ -312,8 +359,9 @@ def parse_text(text: str, path: str, origin: str = ""):
             tree = ast.parse(chunk, mode="exec")
         except SyntaxError as e:
             at = start + (e.lineno or 1)
-            problems.append(Problem(f"{path}:{at}: syntax error: {e.msg}", "problem.syntax", where=f"{path}:{at}",
-                                    reason=e.msg))
+            english, key, values = syntax_reason(e.msg)
+            problems.append(Problem(f"{path}:{at}: syntax error: {english}", "problem.syntax", where=f"{path}:{at}",
+                                    reason=(key, values)))
             continue
         except (RecursionError, MemoryError, ValueError) as e:
             problems.append(Problem(f"{path}:{start + 1}: statement too deeply nested or invalid ({type(e).__name__})",
@@ -361,11 +409,15 @@ def parse_goal(text: str) -> tuple:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as e:
         at = f" at column {e.offset}" if e.offset else ""
-        raise GoalError(f"syntax error in goal{at}: {e.msg}", key="engine.goal_syntax_at" if e.offset else
-                        "engine.goal_syntax", values={"column": e.offset, "reason": e.msg} if e.offset else
-                        {"reason": e.msg}) from None
-    except (TOO_DEEP + (ValueError,)) as e:
-        raise ValueError(f"the goal is nested too deeply or is not text ({type(e).__name__})") from None
+        english, key, values = syntax_reason(e.msg)
+        raise GoalError(f"syntax error in goal{at}: {english}", key="engine.goal_syntax_at" if e.offset else
+                        "engine.goal_syntax", values={"column": e.offset, "reason": (key, values)} if e.offset else
+                        {"reason": (key, values)}) from None
+    except TOO_DEEP:
+        raise GoalError("the goal is nested too deeply", key="engine.goal_deep") from None
+    except ValueError:
+        raise GoalError("the goal holds a character that is not text (a lone surrogate)",
+                        key="engine.goal_not_text") from None
     try:
         return tuple(_literal(n) for n in _conjuncts(tree.body))
     except Refused as e:

@@ -10,6 +10,7 @@ import json
 import re
 from functools import reduce
 
+from .hangul import particles
 from .terms import Var, show
 
 LANGS = ("en", "ko", "zh")
@@ -104,7 +105,8 @@ def _check_level(level):
 
 
 def sentence(node, lang: str = "en") -> str:
-    """The rule's @says template with the bindings filled in, or the rule title."""
+    """The rule's @says template with the bindings filled in (in Korean, each particle written in
+    both forms chosen by the value before it, ``hangul.particles``), or the rule title."""
     if node.kind != "rule":
         return ""
     template = node.rule.template(lang) or node.rule.template("en")
@@ -112,9 +114,10 @@ def sentence(node, lang: str = "en") -> str:
         return node.rule.title
     values = {k: show(v) for k, v in node.bindings}
     try:
-        return template.format_map(_Missing(values))
+        said = template.format_map(_Missing(values))
     except (ValueError, IndexError):
         return node.rule.title
+    return particles(said) if lang == "ko" else said
 
 
 class _Missing(dict):

@@ -32,7 +32,8 @@ def _said_keys():
     keys = set()
     said = (r'\b(?:error|text|say)\(\s*"([a-z_]+\.[a-z_.]+|did_you_mean|unknown_language|language_now)"', r'\("([a-z]+\.[a-z_]+)", \{', r'"([a-z]+\.[a-z_]+)" if ',
             r' else "([a-z]+\.[a-z_]+)"')
-    raised = (r'key="([a-z_.]+)"', r'"(reader\.[a-z_]+)"', r'"(engine\.[a-z_]+)"', r'"(problem\.[a-z_0-9]+)"')
+    raised = (r'key="([a-z_.]+)"', r'"(reader\.[a-z_]+)"', r'"(engine\.[a-z_]+)"', r'"(problem\.[a-z_0-9]+)"',
+              r'"(syntax\.[a-z_]+)"', r'_malformed\("(sandbox\.[a-z_]+)"')
     for path in (ROOT / "queries").rglob("*.py"):
         source = path.read_text(encoding="utf-8")
         for pattern in raised + (said if "messages import" in source else ()):
@@ -107,7 +108,7 @@ def test_the_english_of_an_engine_message_is_its_text(make):
 def test_an_error_says_its_message_in_each_language():
     e = error("repl.no_part", n=9, count=4)
     assert str(e) == line(e) == "the last proof has no #9 (it has #1 … #4)"
-    assert line(e, "ko") == "마지막 증명에 #9 이(가) 없습니다 (#1 … #4 이 있습니다)"
+    assert line(e, "ko") == "마지막 증명에 #9 가 없습니다 (#1 … #4 가 있습니다)"
     assert line(e, "zh") == "上一證明無 #9（有 #1 … #4）"
     assert line(UserError("plain"), "ko") == "plain"       # a message without a key keeps its text
 
@@ -149,10 +150,11 @@ def test_a_why_not_names_a_conventions_values_by_their_labels(capsys, lang, want
     assert code == 0 and wanted in failed and found in failed and "always-hidden-motion" not in failed
 
 
-# A folder with a problem of each kind the lint names in its own words (Python's syntax-error
-# reasons and the operating system's stay as they give them, so it has neither).
+# A folder with a problem of each kind the lint names in its own words, and a syntax error
+# (the operating system's reasons stay as it gives them, so it has none of those).
 BAD = {"facts/my_table.tsv": "my_x:int\tmy_y\tmy_y\n1\t甲\n乙\t丙\t丁\n3\n",
        "facts/my-table.tsv": "my_x\n甲\n",
+       "kb/my_syntax.dl": "my_s(X) <= my_base(X\n",
        "kb/my.dl": "# @rule my.1 demo\nmy_head(X, Y) <= my_base(X) & ~my_neg(Z) & (W > 1)\n"
                    "my_base(X) <= branch_ordr(X, _I) & clash(X, _, _)\n+ my_fact(W)\n"
                    "my_neg(X) <= my_base(X) and my_base(X)\nmy_more(X) <= ~my_base(X) & my_base(X)\n"
@@ -215,3 +217,81 @@ def test_the_warnings_of_a_folder_in_the_readers_language(capsys, tmp_path, lang
     said = capsys.readouterr()[0].splitlines()
     assert code == 0 and len(said) == 3 and all(line.endswith(warning) for line in said[:2])
     assert lang == "en" or _foreign("\n".join(said), tmp_path) == []
+
+
+# A clause with each syntax error Python names (syntax.python is a reason no pattern knows)
+SYNTAX_ERRORS = {
+    "syntax.invalid": "my_p(X) <= my_q(X) &", "syntax.comma": "my_p(X) <= my_q('子' X)",
+    "syntax.string": "my_p(X) <= my_q('子, X)", "syntax.unmatched": "my_p(X) <= my_q(X))",
+    "syntax.never_closed": "my_p(X) <= my_q(X", "syntax.mismatch": "my_p(X) <= my_q(X]",
+    "syntax.character": "my_p(X) <= my_q(『子』, X)", "syntax.unprintable": "my_p(X) <= my_q(X)\x01",
+    "syntax.number": "my_p(X) <= my_q(X, 0123)", "syntax.continuation": "my_p(X) <= my_q(X) \\ x",
+    "syntax.indent": "if my_p:\nmy_q", "syntax.end": "my_p(X) <= my_q(X) &\\",
+    "syntax.nested": "my_p(X) <= " + "my_q(" * 250 + ")" * 250, "syntax.assign": "my_p(X) <= my_q(X) & (X = 1)",
+    "syntax.colon": "my_p(X): int", "syntax.keyword": "my_p(X) <= my_q(X=1, Y)",
+    "syntax.starred": "my_p(X) <= (*X)", "syntax.escape": "my_p(X) <= my_q('\\u12', X)",
+}
+
+
+def test_every_syntax_error_python_names_is_a_message():
+    from queries.engine.reader import SYNTAX, syntax_reason
+    assert sorted(SYNTAX_ERRORS) == sorted(key for _, key, _ in SYNTAX)
+    assert syntax_reason("a reason of a later Python") == ("a reason of a later Python", "syntax.python",
+                                                           {"reason": "a reason of a later Python"})
+    assert [english.format(**values) == text(key, "en", **values) for _, key, english in SYNTAX
+            for values in [{name: "(" for name in placeholders(english)}]] == [True] * len(SYNTAX)
+
+
+@pytest.mark.parametrize("key", sorted(SYNTAX_ERRORS))
+def test_a_syntax_error_in_a_folder_is_said_in_korean_and_chinese(tmp_path, key):
+    from queries.knowledge import check_folder
+    (tmp_path / "my.dl").write_text(SYNTAX_ERRORS[key] + "\n", encoding="utf-8")
+    problems = [p for p in check_folder(str(tmp_path)) if p.key == "problem.syntax"]
+    assert [p.values["reason"][0] for p in problems] == [key]
+    assert text(problems[0].key, "en", **problems[0].values) == str(problems[0])
+    for lang in ("ko", "zh"):
+        said = line(problems[0], lang)
+        assert said != str(problems[0]) and _foreign(said, tmp_path) == [], (lang, said)
+
+
+@pytest.mark.parametrize("goal, key", [
+    ("clash('子', X", "engine.goal_syntax_at"), ("clash(X) & (X = 1)", "engine.goal_syntax_at"),
+    ("p(" * 2000 + ")" * 2000, "engine.goal_syntax_at"), ("clash('\ud800', X)", "engine.goal_not_text"),
+])
+def test_a_goal_python_cannot_read_is_said_in_korean_and_chinese(goal, key):
+    with pytest.raises(UserError) as raised:
+        KnowledgeBase().ask(goal)
+    e = raised.value
+    assert (e.key, e.values["reason"][0]) == ("engine.goal", key) and text(e.key, "en", **e.values) == str(e)
+    for lang in ("ko", "zh"):
+        said = line(e, lang).replace(repr(goal if len(goal) < 80 else goal[:79] + "…"), " ")
+        assert _foreign(said, ROOT) == [], (lang, said)
+
+
+@pytest.mark.parametrize("answer, key", [
+    (("error", "UserError", "x", None, ("k",), None), "sandbox.answer_said"),
+    (("error", "UserError", "x", [1], None, None), "sandbox.answer_problem"),
+    (("ok", 1), "sandbox.answer_shape"),
+    (("yes",), "sandbox.answer_kind"),
+])
+def test_a_malformed_answer_of_the_sandbox_is_said_in_korean_and_chinese(answer, key):
+    from queries import sandbox
+    from queries.engine import wire
+    with pytest.raises(wire.Malformed) as raised:
+        sandbox._check_answer(answer)
+    said = raised.value.said
+    assert said[0] == key and text(*said[:1], "en", **said[1]) == str(raised.value)
+    for lang in ("ko", "zh"):
+        stopped = text("sandbox.malformed", lang, what="ask", malformed=said, restored="")
+        assert _foreign(stopped.replace("ask", " ").replace("'ok'", " "), ROOT) == [], (lang, stopped)
+
+
+@pytest.mark.parametrize("request_, key", [((1,), "sandbox.request_kind"), (("ask", (), {1: 2}), "sandbox.request_names"),
+                                           (("ask", ()), "sandbox.request_shape")])
+def test_a_malformed_request_names_its_message(request_, key):
+    from queries import sandbox
+    from queries.engine import wire
+    with pytest.raises(wire.Malformed) as raised:
+        sandbox._check_request(request_)
+    assert raised.value.said[0] == key and line(error(*raised.value.said[:1], **raised.value.said[1]), "ko") != \
+        str(raised.value)

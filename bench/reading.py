@@ -1,6 +1,8 @@
 """Speed and size of a whole reading as JSON; prints a table.
 
     python bench/reading.py
+    python bench/reading.py --sizes 300     # the JSON's size on 300 random questions
+
 
 A whole reading: cast a chart at fixed pillars, its data with the states and stars, and the
 judgment with every proof (the verdict's and each reading's) as one JSON document, the way
@@ -11,7 +13,9 @@ reading ≤ 40 ms, its JSON ≤ 300 KB.
 The figures, before and after, and the budget: bench/README.md.
 """
 import json
+import random
 import statistics
+import sys
 import time
 
 TOPICS = ("wealth", "office", "document", "childbirth", "illness", "house")
@@ -38,6 +42,47 @@ def reading(kb, seed):
     return whole, cpu, len(document.encode("utf-8")), shown
 
 
+def question(kb, rng):
+    """A random question: any topic of ``liuyao topics``, a person for one that takes --about
+    (always for one that needs it), a side for a marriage."""
+    from queries.judgment import about_readings, topics
+    known, takes = topics(kb), about_readings(kb)
+    persons = sorted(p for p, *_ in kb.match("person", None, None, None, None, None))
+    topic = rng.choice(sorted(known))
+    use = known[topic][0]
+    about = rng.choice(persons) if topic in takes and (use == "about" or rng.random() < 0.5) else None
+    asker = rng.choice(["man", "woman"]) if use == "asker" and about is None else None
+    return topic, about, asker
+
+
+def sizes(kb, count, seed=0):
+    """Bytes of the whole reading's JSON of ``count`` random casts and questions:
+    [(bytes, cast seed, topic, about, asker)]."""
+    from queries.chart import cast
+    from queries.judgment import judge
+    rng, out = random.Random(seed), []
+    for _ in range(count):
+        n = rng.randrange(10 ** 6)
+        chart = cast(seed=n, month=rng.choice(BRANCHES), day=rng.choice(DAYS), kb=kb)
+        topic, about, asker = question(kb, rng)
+        judgment = judge(chart, topic, about=about, asker=asker)
+        document = json.dumps({"chart": chart.to_data(stars=True), "judgment": judgment.to_data(proof=True)},
+                              ensure_ascii=False)
+        out.append((len(document.encode("utf-8")), n, topic, about, asker))
+        chart.forget()
+    return out
+
+
+def main_sizes(count):
+    from queries import KnowledgeBase
+    found = sizes(KnowledgeBase(), count)
+    size = [s for s, *_ in found]
+    print(f"{count} random questions: JSON median {statistics.median(size) / 1024:.0f} KB, "
+          f"p90 {statistics.quantiles(size, n=10)[-1] / 1024:.0f} KB, largest {max(size) / 1024:.0f} KB")
+    for s, n, topic, about, asker in sorted(found, reverse=True)[:3]:
+        print(f"  {s / 1024:6.0f} KB  seed {n} {topic} about={about} asker={asker}")
+
+
 def main():
     from queries import KnowledgeBase
     kb = KnowledgeBase()
@@ -55,4 +100,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    main_sizes(int(sys.argv[2])) if sys.argv[1:2] == ["--sizes"] else main()

@@ -224,8 +224,11 @@ class Judgment:
     def to_data(self, proof=True, lang="en") -> dict:
         """Every field as plain data, the account first (in every language); with ``proof`` the proof of each reading
         (``readings[i].proof``) and of the grade (``proof``), written in that order and sharing
-        their sub-proofs by reference (docs/proof-json.md)."""
+        their sub-proofs by reference, and the rules they name (``rules``); the book lines the
+        readings cite (``lines``) and the readings' classes (``classes``), each once
+        (docs/proof-json.md)."""
         shared = render.Shared()
+        found, lines, classes = reading_layer.tables(self.readings(proofs=True) if proof else self.readings())
         data = {"topic": self.topic, "about": self.about, "asker": self.asker, "horizon": self.horizon,
                 "cast": self.chart.id, "account": {each: self.account(each) for each in LANGS},
                 "use_god": self.use_god,
@@ -234,10 +237,11 @@ class Judgment:
                 "verdict": {**self.verdict, **self.weighing}, "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
                 "conventions": self.chart.conventions,
-                "readings": [{**r, "proof": render.to_data(r["proof"], lang, shared)}
-                             for r in self.readings(proofs=True)] if proof else self.readings(), **self.timing()}
+                "readings": [{**r, "proof": render.to_data(r["proof"], lang, shared)} for r in found] if proof
+                else found, **self.timing(), "lines": lines, "classes": classes}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang, shared)
+            data["rules"] = shared.rule_table()
         return data
 
     def to_json(self, proof=True, lang="en") -> str:

@@ -123,6 +123,39 @@ def readings(judgment, proofs=False) -> list:
                                         *_where(r["where"])))
 
 
+def tables(found) -> tuple:
+    """The readings as one document writes them, each shared text once: (the readings, each
+    source without its ``korean`` and each reading without its ``class_label``; ``lines``, book
+    line -> {"korean": text} of every line a source names, by file and line, or
+    {"korean_as": line} for a line whose Korean is an earlier line's; ``classes``, class -> its
+    label, by class).
+
+    >>> item = {"id": "k", "class": "c", "class_label": {"en": "C"},
+    ...         "sources": [{"source": "0.txt:5", "quote": "父", "korean": "부모"},
+    ...                     {"source": "0.txt:3", "quote": "父動", "korean": "부모"}]}
+    >>> readings, lines, classes = tables([item, item])
+    >>> readings[1]["sources"], lines, classes
+    ([{'source': '0.txt:5', 'quote': '父'}, {'source': '0.txt:3', 'quote': '父動'}], {'0.txt:3': {'korean': '부모'}, '0.txt:5': {'korean_as': '0.txt:3'}}, {'c': {'en': 'C'}})
+    """
+    korean, classes, out = {}, {}, []
+    for r in found:
+        item = {k: v for k, v in r.items() if k != "class_label"}
+        if r.get("class") is not None:
+            classes[r["class"]] = r.get("class_label")
+        item["sources"] = []
+        for s in r["sources"]:
+            if _SOURCE.match(s["source"]):
+                korean[s["source"]] = s["korean"]
+            item["sources"].append({k: v for k, v in s.items() if k != "korean"})
+        out.append(item)
+    lines, first = {}, {}
+    for line in sorted(korean, key=_where):
+        text = korean[line]
+        lines[line] = {"korean_as": first[text]} if text is not None and text in first else {"korean": text}
+        first.setdefault(text, line)
+    return out, lines, dict(sorted(classes.items()))
+
+
 def cited_lines(readings, lang, because) -> list:
     """Two lines a reading for a plain text: its conclusion in Chinese and in the reader's
     language, then why, with its rule and the book lines it cites (``000:55``)."""

@@ -30,9 +30,10 @@ def test_judge_is_what_the_cli_prints(client):
 
 def test_why_and_why_not(client):
     why = client.post("/api/why", json={**CAST, "goal": "line_relative(C, 3, R)", "lang": "ko"}).json()
-    assert why["proof"]["rule"]["id"] == "line_relative.1" and "妻財" in why["account"][0]
+    assert why["proof"]["rule"] == "line_relative.1" and "妻財" in why["account"][0]
+    assert why["proof"]["rules"]["line_relative.1"]["where"].startswith("kb/")
     not_ = client.post("/api/why-not", json={**CAST, "goal": "hidden_motion(C, 3)"}).json()
-    assert not_["why_not"]["failures"][0]["rule"]["id"] == "hidden_motion.1"
+    assert not_["why_not"]["failures"][0]["rule"] == "hidden_motion.1" and "hidden_motion.1" in not_["why_not"]["rules"]
     rule = client.post("/api/why-not", json={**CAST, "topic": "illness", "goal": "r000.87.offspring_world"}).json()
     assert rule["rule"] == "r000.87.offspring_world" and "holds" in rule
     source = client.post("/api/why-not", json={**CAST, "topic": "illness", "source": "000:87"}).json()

@@ -119,11 +119,16 @@ class ChartResponse(_Open):
 
 
 class JudgmentResponse(_Open):
+    """The judgment as ``liuyao judge --json`` prints it (docs/proof-json.md); with ``proof``
+    also the verdict's proof (``proof``) and each rule the proofs name, once, by id (``rules``)."""
     topic: str
     about: str | None
     verdict: dict[str, Any]
     readings: list[dict[str, Any]]
     timing: list[dict[str, Any]]
+    lines: dict[str, dict[str, Any]] = Field(description="each book line the readings cite, once: its Korean, "
+                                                         "or the line whose Korean it shares (korean_as)")
+    classes: dict[str, dict[str, str] | None] = Field(description="each reading class, once: its label")
 
 
 class WhyResponse(_Open):

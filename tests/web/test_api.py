@@ -28,6 +28,12 @@ def test_judge_is_what_the_cli_prints(client):
     assert [r["id"] for r in answer.json()["readings"]] == [r["id"] for r in cli["readings"]]
 
 
+def test_judge_with_its_proofs_is_the_whole_document_the_cli_prints(client):
+    answer = client.post("/api/judge", json={**CAST, "topic": "wealth", "proof": True}).json()
+    cli = cli_json("judge", "787889", "--month", "戌", "--day", "乙巳", "--topic", "wealth", "--proof")
+    assert answer == cli and {"lines", "classes", "rules", "proof"} <= set(answer)
+
+
 def test_why_and_why_not(client):
     why = client.post("/api/why", json={**CAST, "goal": "line_relative(C, 3, R)", "lang": "ko"}).json()
     assert why["proof"]["rule"] == "line_relative.1" and "妻財" in why["account"][0]

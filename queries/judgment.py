@@ -225,7 +225,7 @@ class Judgment:
         """Every field as plain data, the account first (in every language); with ``proof`` the proof of each reading
         (``readings[i].proof``) and of the grade (``proof``), written in that order and sharing
         their sub-proofs by reference, and the rules they name (``rules``); the book lines the
-        readings cite (``lines``) and the readings' classes (``classes``), each once
+        readings cite (``book_lines``) and the readings' classes (``classes``), each once
         (docs/proof-json.md)."""
         shared = render.Shared()
         found, lines, classes = reading_layer.tables(self.readings(proofs=True) if proof else self.readings())
@@ -238,7 +238,7 @@ class Judgment:
                 "context": self.context,
                 "conventions": self.chart.conventions,
                 "readings": [{**r, "proof": render.to_data(r["proof"], lang, shared)} for r in found] if proof
-                else found, **self.timing(), "lines": lines, "classes": classes}
+                else found, **self.timing(), "book_lines": lines, "classes": classes}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang, shared)
             data["rules"] = shared.rule_table()

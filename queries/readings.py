@@ -125,9 +125,9 @@ def readings(judgment, proofs=False) -> list:
 
 def tables(found) -> tuple:
     """The readings as one document writes them, each shared text once: (the readings, each
-    source without its ``korean`` and each reading without its ``class_label``; ``lines``, book
-    line -> {"korean": text} of every line a source names, by file and line, or
-    {"korean_as": line} for a line whose Korean is an earlier line's; ``classes``, class -> its
+    source without its ``korean`` and each reading without its ``class_label``; the book lines,
+    ``file:line`` -> {"korean": text} of every line a source names, by file and line, or
+    {"korean_as": line} for a line whose Korean is an earlier line's; the classes, class -> its
     label, by class).
 
     >>> item = {"id": "k", "class": "c", "class_label": {"en": "C"},

@@ -126,8 +126,9 @@ class JudgmentResponse(_Open):
     verdict: dict[str, Any]
     readings: list[dict[str, Any]]
     timing: list[dict[str, Any]]
-    lines: dict[str, dict[str, Any]] = Field(description="each book line the readings cite, once: its Korean, "
-                                                         "or the line whose Korean it shares (korean_as)")
+    book_lines: dict[str, dict[str, Any]] = Field(description="each book line the readings cite, once: its "
+                                                              "Korean, or the line whose Korean it shares "
+                                                              "(korean_as)")
     classes: dict[str, dict[str, str] | None] = Field(description="each reading class, once: its label")
 
 

@@ -42,14 +42,15 @@ def nodes_in_order(value, out=None):
 def test_each_cited_line_is_written_once_with_its_korean(document):
     text, data, _ = document
     cited = {s["source"] for r in data["readings"] for s in r["sources"]}
-    assert cited == set(data["lines"]) and cited
+    assert cited == set(data["book_lines"]) and cited
     assert all("korean" not in s for r in data["readings"] for s in r["sources"])
-    for line, entry in data["lines"].items():
+    book, order = data["book_lines"], list(data["book_lines"])
+    for line, entry in book.items():
         if "korean_as" in entry:
-            assert data["lines"][entry["korean_as"]]["korean"] and list(data["lines"]).index(entry["korean_as"]) < \
-                list(data["lines"]).index(line)
+            assert book[entry["korean_as"]]["korean"] and order.index(entry["korean_as"]) < order.index(line)
         elif entry["korean"]:
             assert text.count(json.dumps(entry["korean"], ensure_ascii=False)) == 1, line
+    assert any("korean_as" in entry for entry in book.values())       # a Chinese line and its Korean twin
 
 
 def test_each_rule_is_written_once_and_every_node_names_one(document):

@@ -124,10 +124,10 @@ def test_the_json_keeps_its_keys_and_gains_the_weighing_the_readings_and_the_tim
         assert reading["polarity"] in ("favourable", "unfavourable", "mixed", "descriptive")
         for source in reading["sources"]:
             assert set(source) >= {"source", "quote"} and "korean" not in source and \
-                re.fullmatch(r"\d{3}_[0-9a-f]+\.txt:\d+", source["source"]) and source["source"] in data["lines"]
+                re.fullmatch(r"\d{3}_[0-9a-f]+\.txt:\d+", source["source"]) and source["source"] in data["book_lines"]
     first = data["readings"][0]["sources"][0]
     assert first["source"] == "000_122810513125a851.txt:55" and first["quote"] == "始須論用神"
-    assert data["lines"][first["source"]]["korean"].startswith("괘 안의 효는")
+    assert data["book_lines"][first["source"]]["korean"].startswith("괘 안의 효는")
     for item in data["timing"]:
         assert set(item) >= {"rank", "unit", "branch", "dates", "rule", "reason", "kind", "why"}
         assert set(item["reason"]) == {"ko", "zh", "en"} and item["unit"] in ("hour", "day", "month", "year")

@@ -35,7 +35,7 @@ def test_judge_with_its_proofs_is_the_whole_document_the_cli_prints(client):
     for quote in "\"'":                      # the session's cast has its own id, in values and in literals
         text = text.replace(f"{quote}{answer['cast']}{quote}", f"{quote}{cli['cast']}{quote}")
     same_cast = json.loads(text)
-    assert same_cast == cli and {"lines", "classes", "rules", "proof"} <= set(answer)
+    assert same_cast == cli and {"book_lines", "classes", "rules", "proof"} <= set(answer)
 
 
 def test_why_and_why_not(client):

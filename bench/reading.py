@@ -2,6 +2,7 @@
 
     python bench/reading.py
     python bench/reading.py --sizes 300     # the JSON's size on 300 random questions
+    python bench/reading.py --sizes 300 ko  # the same, the judgment in Korean
 
 
 A whole reading: cast a chart at fixed pillars, its data with the states and stars, and the
@@ -55,9 +56,9 @@ def question(kb, rng):
     return topic, about, asker
 
 
-def sizes(kb, count, seed=0):
-    """Bytes of the whole reading's JSON of ``count`` random casts and questions:
-    [(bytes, cast seed, topic, about, asker)]."""
+def sizes(kb, count, seed=0, lang="en"):
+    """Bytes of the whole reading's JSON of ``count`` random casts and questions, the judgment in
+    ``lang``: [(bytes, cast seed, topic, about, asker)]."""
     from queries.chart import cast
     from queries.judgment import judge
     rng, out = random.Random(seed), []
@@ -66,18 +67,18 @@ def sizes(kb, count, seed=0):
         chart = cast(seed=n, month=rng.choice(BRANCHES), day=rng.choice(DAYS), kb=kb)
         topic, about, asker = question(kb, rng)
         judgment = judge(chart, topic, about=about, asker=asker)
-        document = json.dumps({"chart": chart.to_data(stars=True), "judgment": judgment.to_data(proof=True)},
+        document = json.dumps({"chart": chart.to_data(stars=True), "judgment": judgment.to_data(True, lang)},
                               ensure_ascii=False)
         out.append((len(document.encode("utf-8")), n, topic, about, asker))
         chart.forget()
     return out
 
 
-def main_sizes(count):
+def main_sizes(count, lang="en"):
     from queries import KnowledgeBase
-    found = sizes(KnowledgeBase(), count)
+    found = sizes(KnowledgeBase(), count, lang=lang)
     size = [s for s, *_ in found]
-    print(f"{count} random questions: JSON median {statistics.median(size) / 1024:.0f} KB, "
+    print(f"{count} random questions ({lang}): JSON median {statistics.median(size) / 1024:.0f} KB, "
           f"p90 {statistics.quantiles(size, n=10)[-1] / 1024:.0f} KB, largest {max(size) / 1024:.0f} KB")
     for s, n, topic, about, asker in sorted(found, reverse=True)[:3]:
         print(f"  {s / 1024:6.0f} KB  seed {n} {topic} about={about} asker={asker}")
@@ -100,4 +101,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main_sizes(int(sys.argv[2])) if sys.argv[1:2] == ["--sizes"] else main()
+    main_sizes(int(sys.argv[2]), *sys.argv[3:4]) if sys.argv[1:2] == ["--sizes"] else main()

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from .checks import recursive_components
+from .render import source_parts
 from .terms import NO_VALUE, Atom, Compare, Const, Var, answer_vars, evaluate, holds, row_key, substitute
 
 
@@ -352,7 +353,7 @@ def check_rules(rules: dict, program, names=()) -> list:
             problems.append(f"rules: no rule {k}")
             continue
         want = {"title": rule.info.title, "where": rule.where, "origin": rule.origin,
-                "sources": list(rule.info.sources), "conventions": list(rule.info.conventions)}
+                "sources": [source_parts(s) for s in rule.info.sources], "conventions": list(rule.info.conventions)}
         wrong = sorted(f for f, v in want.items() if entry.get(f) != v and not (f == "origin" and entry.get(f) is None))
         if wrong:
             problems.append(f"rules: {k} differs from the program in {', '.join(wrong)}")
@@ -362,9 +363,10 @@ def check_rules(rules: dict, program, names=()) -> list:
 def check_document(document, program, model: Model) -> list:
     """Problems with a whole document of proofs (docs/proof-json.md: ``liuyao why --json``,
     ``why-not --json``, ``judge --json --proof``): a ``ref`` to no node written before it, a
-    proof (each value of a ``proof`` key) that does not check, a rule named but not in the
-    document's table or not as the program has it. The table is the document's ``rules``, or
-    its proof's or its why-not's when it holds one alone."""
+    proof (each value of a ``proof`` key) that does not check, a rule named (by a node, a
+    why-not's failure or a judgment's reading) but not in the document's table or not as the
+    program has it. The table is the document's ``rules``, or its proof's or its why-not's when
+    it holds one alone."""
     try:
         resolved = resolve(document)
     except KeyError as missing:
@@ -372,7 +374,8 @@ def check_document(document, program, model: Model) -> list:
     holder = next((v for v in (resolved, resolved.get("proof"), resolved.get("why_not"))
                    if isinstance(v, dict) and isinstance(v.get("rules"), dict)), None)
     rules = holder["rules"] if holder is not None else {}
-    problems = check_rules(rules, program, named(resolved))
+    readings = resolved.get("readings") or []
+    problems = check_rules(rules, program, named(resolved) | {r["rule"] for r in readings})
     for proof in _proofs(resolved):
         problems += check_data(proof, program, model)
     return problems

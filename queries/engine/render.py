@@ -413,6 +413,31 @@ def _value(v):
     return {"var": v.name} if isinstance(v, Var) else v
 
 
+_SOURCE = re.compile(r"\s*(\S+?\.txt):(\d+)\s*(.*)$")
+_NOTE = re.compile(r"\s*\(([^()]*[A-Za-z][^()]*)\)\s*$")
+
+
+def source_parts(text: str) -> dict:
+    """A rule's ``# source:`` line as data: {source, quote} and a ``note`` when the line ends with
+    one in parentheses; ``source`` is the book line's ``file:line`` (the text as written, and an
+    empty quote, for a source that names no book line).
+
+    >>> source_parts("000_0a.txt:3  父動當頭克子孫 (the first strike)")
+    {'source': '000_0a.txt:3', 'quote': '父動當頭克子孫', 'note': 'the first strike'}
+    >>> source_parts("Huang Jinji, oral tradition")
+    {'source': 'Huang Jinji, oral tradition', 'quote': ''}
+    """
+    m = _SOURCE.match(text)
+    if m is None:
+        return {"source": text.strip(), "quote": ""}
+    quote = m.group(3).strip()
+    item = {"source": f"{m.group(1)}:{int(m.group(2))}", "quote": quote}
+    note = _NOTE.search(quote)
+    if note:
+        item["quote"], item["note"] = quote[:note.start()].strip(), note.group(1)
+    return item
+
+
 class Shared:
     """The numbering of one JSON document and its table of rules: every proof written through it
     shares its sub-proofs by reference (``{"ref": id}``) with every proof written before, why-nots
@@ -431,9 +456,9 @@ class Shared:
 
     def rule_table(self) -> dict:
         """rule id -> {title, where, origin, sources, conventions} of every rule the document
-        names, by id."""
-        return {k: {"title": info.title, "where": where, "origin": origin, "sources": list(info.sources),
-                    "conventions": list(info.conventions)}
+        names, by id; a source as ``source_parts`` reads it."""
+        return {k: {"title": info.title, "where": where, "origin": origin,
+                    "sources": [source_parts(s) for s in info.sources], "conventions": list(info.conventions)}
                 for k, (info, where, origin) in sorted(self.rules.items())}
 
 

@@ -128,8 +128,8 @@ def _readings(judgment, lang):
     out = {}
     for r in judgment["readings"]:
         book = next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
-                     for s in r["sources"] if ":" in s["source"]), "")
-        out.setdefault(r["polarity"], []).append({"said": r["conclusion"][lang], "book": book, "why": r["why"]})
+                     for s in judgment["rules"][r["rule"]]["sources"] if ":" in s["source"]), "")
+        out.setdefault(r["polarity"], []).append({"said": r["conclusion"], "book": book, "why": r["why"]})
     return [(WORDS[lang][p], out[p]) for p in ("favourable", "unfavourable", "mixed", "descriptive") if p in out]
 
 

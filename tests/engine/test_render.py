@@ -84,7 +84,7 @@ def test_a_proof_written_alone_carries_its_table_of_rules(kb):
     assert data["rule"] == "harm.1" and data["children"][0]["rule"] == "combination.1"
     assert list(data["rules"]) == ["clash.1", "combination.1", "harm.1"] == sorted(oracle.named(data))
     assert data["rules"]["clash.1"] == {"title": "六沖", "where": "kb/branches.dl:9", "origin": "base",
-                                        "sources": ["test.txt:1  六沖"], "conventions": []}
+                                        "sources": [{"source": "test.txt:1", "quote": "六沖"}], "conventions": []}
     assert "where" not in data and "statement" not in data
     assert [c.get("statement") for c in data["children"][0]["children"]] == [None, "(1 == ((13 - 0) % 12))", None]
     assert oracle.check_document({"proof": data}, kb.program, oracle.Model(kb.program)) == []

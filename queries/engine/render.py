@@ -486,7 +486,7 @@ def to_data(proof, lang: str = "en", shared: Shared | None = None) -> dict:
         if n is not None:
             return {"ref": n}
         n = ids[p] = len(ids) + 1
-        data = {"id": n, "kind": p.kind, "height": p.height}
+        data = {"id": n, "kind": p.kind}
         if p.kind == "check":
             data["statement"] = p.statement
         else:

@@ -109,6 +109,7 @@ def test_each_rule_is_written_once_and_every_node_names_one(document):
     for node in nodes_in_order(data):
         if node.get("kind") == "rule":
             assert isinstance(node["rule"], str) and "where" not in node and "statement" not in node
+        assert "height" not in node                                   # a reader recomputes it from the children
     for entry in rules.values():
         assert set(entry) == {"title", "where", "origin", "sources", "conventions"}
     assert all(text.count(json.dumps(rule, ensure_ascii=False) + ":{") == 1 for rule in rules)

@@ -1,13 +1,14 @@
 """Speed and size of a whole reading as JSON; prints a table.
 
-    python bench/reading.py
+    python bench/reading.py                 # 40 casts, the judgment in English
+    python bench/reading.py ko              # the same in Korean
     python bench/reading.py --sizes 300     # the JSON's size on 300 random questions
     python bench/reading.py --sizes 300 ko  # the same, the judgment in Korean
 
 
 A whole reading: cast a chart at fixed pillars, its data with the states and stars, and the
-judgment with every proof (the verdict's and each reading's) as one JSON document, the way
-``liuyao judge --json --proof`` writes it; plus the text of the verdict's proof. Casts at fixed
+judgment with every proof (the verdict's and each reading's) as one compact JSON document, the
+way ``liuyao judge --json --proof`` writes it; plus the text of the verdict's proof. Casts at fixed
 pillars, so the calendar (the glossary branch's) is not in it. Target (issue 17): the median
 reading ≤ 40 ms, its JSON ≤ 300 KB.
 
@@ -24,7 +25,7 @@ BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 DAYS = ("甲子", "乙巳", "丙寅", "丁卯", "戊辰", "己巳", "庚午", "辛未", "壬申", "癸酉")
 
 
-def reading(kb, seed):
+def reading(kb, seed, lang="en"):
     """(seconds for the whole reading, the process's CPU seconds for it, bytes of its JSON,
     seconds for the proof's text)."""
     from queries.chart import cast
@@ -33,8 +34,8 @@ def reading(kb, seed):
     start, cpu = time.perf_counter(), time.process_time()
     chart = cast(seed=seed, month=BRANCHES[seed % 12], day=DAYS[seed % len(DAYS)], kb=kb)
     judgment = judge(chart, TOPICS[seed % len(TOPICS)])
-    document = json.dumps({"chart": chart.to_data(stars=True), "judgment": judgment.to_data(proof=True)},
-                          ensure_ascii=False)
+    document = json.dumps({"chart": chart.to_data(stars=True), "judgment": judgment.to_data(True, lang)},
+                          ensure_ascii=False, separators=(",", ":"))
     whole, cpu = time.perf_counter() - start, time.process_time() - cpu
     start = time.perf_counter()
     render.text(judgment.proof())
@@ -68,7 +69,7 @@ def sizes(kb, count, seed=0, lang="en"):
         topic, about, asker = question(kb, rng)
         judgment = judge(chart, topic, about=about, asker=asker)
         document = json.dumps({"chart": chart.to_data(stars=True), "judgment": judgment.to_data(True, lang)},
-                              ensure_ascii=False)
+                              ensure_ascii=False, separators=(",", ":"))
         out.append((len(document.encode("utf-8")), n, topic, about, asker))
         chart.forget()
     return out
@@ -84,16 +85,16 @@ def main_sizes(count, lang="en"):
         print(f"  {s / 1024:6.0f} KB  seed {n} {topic} about={about} asker={asker}")
 
 
-def main():
+def main(lang="en"):
     from queries import KnowledgeBase
     kb = KnowledgeBase()
-    reading(kb, 0)
-    runs = [reading(kb, seed) for seed in range(40)]
+    reading(kb, 0, lang)
+    runs = [reading(kb, seed, lang) for seed in range(40)]
     whole, cpu, size, shown = zip(*runs)
     p90 = lambda xs: statistics.quantiles(xs, n=10)[-1]
     ms = lambda xs: f"{statistics.median(xs) * 1000:8.1f} ms {p90(xs) * 1000:8.1f} ms {max(xs) * 1000:8.1f} ms"
     kb_ = lambda xs: f"{statistics.median(xs) / 1024:8.0f} KB {p90(xs) / 1024:8.0f} KB {max(xs) / 1024:8.0f} KB"
-    print(f"{'measure (40 casts)':40} {'median':>11} {'p90':>11} {'max':>11}  target")
+    print(f"{'measure (40 casts, ' + lang + ')':40} {'median':>11} {'p90':>11} {'max':>11}  target")
     print(f"{'a whole reading as JSON':40} {ms(whole)}  ≤ 40 ms")
     print(f"{'  its CPU time':40} {ms(cpu)}")
     print(f"{'  its JSON':40} {kb_(size)}  ≤ 300 KB")
@@ -101,4 +102,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main_sizes(int(sys.argv[2]), *sys.argv[3:4]) if sys.argv[1:2] == ["--sizes"] else main()
+    main_sizes(int(sys.argv[2]), *sys.argv[3:4]) if sys.argv[1:2] == ["--sizes"] else main(*sys.argv[1:2])

@@ -97,6 +97,19 @@ def account(kb, proof, lang="en") -> list:
     return [particles(said) for said in render.account(proof, check_lang(lang), connectives(kb))]
 
 
+def in_language(value, lang):
+    """``value`` with each text written in three languages (a {ko, zh, en} dict) its ``lang`` one.
+
+    >>> in_language({"rank": 1, "reason": {"ko": "정", "zh": "靜", "en": "still"}}, "en")
+    {'rank': 1, 'reason': 'still'}
+    """
+    if isinstance(value, dict):
+        return value[lang] if value.keys() == set(LANGS) else {k: in_language(v, lang) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [in_language(v, lang) for v in value]
+    return value
+
+
 def judge(chart, topic, about=None, asker=None, horizon=None) -> "Judgment":
     """Ask a chart a question: the topic (wealth, office, …), whom it is about, the asker's side
     in a marriage, and the unit the asker wants the timing in (``horizon``: hour, day, month, year)."""
@@ -223,22 +236,31 @@ class Judgment:
         return [particles(said) for said in render.account(self.proof(), check_lang(lang), self.connectives())]
 
     def to_data(self, proof=True, lang="en") -> dict:
-        """Every field as plain data, the account first (in every language); with ``proof`` the proof of each reading
-        (``readings[i].proof``) and of the grade (``proof``), written in that order and sharing
-        their sub-proofs by reference (docs/proof-json.md)."""
+        """Every field as plain data in one language: the account, each reading's conclusion and
+        what it says, the classes' labels and the timing's texts in ``lang``. Each reading names
+        its rule in the table of rules (``rules``: title, where, sources); with ``proof`` the
+        proof of each reading (``readings[i].proof``) and of the grade (``proof``), written in
+        that order and sharing their sub-proofs by reference, their rules in the same table; the
+        book lines the readings cite (``book_lines``: their Korean, in a Korean document) and the
+        readings' classes (``classes``), each once (docs/proof-json.md)."""
+        lang = check_lang(lang)
         shared = render.Shared()
+        found, lines, classes = reading_layer.tables(self.readings(proofs=True) if proof else self.readings(), lang,
+                                                     shared, self.chart.kb)
+        for r in found if proof else ():
+            r["proof"] = render.to_data(r["proof"], lang, shared)
         data = {"topic": self.topic, "about": self.about, "asker": self.asker, "horizon": self.horizon,
-                "cast": self.chart.id, "account": {each: self.account(each) for each in LANGS},
+                "cast": self.chart.id, "account": self.account(lang),
                 "use_god": self.use_god,
                 "candidates": self.candidates,
                 "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
                 "verdict": {**self.verdict, **self.weighing}, "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
                 "conventions": self.chart.conventions,
-                "readings": [{**r, "proof": render.to_data(r["proof"], lang, shared)}
-                             for r in self.readings(proofs=True)] if proof else self.readings(), **self.timing()}
+                "readings": found, **in_language(self.timing(), lang), "book_lines": lines, "classes": classes}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang, shared)
+        data["rules"] = shared.rule_table()
         return data
 
     def to_json(self, proof=True, lang="en") -> str:

@@ -29,8 +29,7 @@ from .rule_checks import READING, bound, proof_through
 
 LANGS = ("ko", "zh", "en")
 POLARITIES = ("favourable", "unfavourable", "mixed", "descriptive")
-_SOURCE = re.compile(r"\s*(\S+?\.txt):(\d+)\s*(.*)$")
-_NOTE = re.compile(r"\s*\(([^()]*[A-Za-z][^()]*)\)\s*$")
+_BOOK_LINE = re.compile(r"\S+\.txt:\d+$")
 
 
 def conclusions(kb) -> dict:
@@ -46,7 +45,7 @@ def korean(kb) -> dict:
 
 def sources(info, seed_korean) -> list:
     """A rule's ``# source:`` lines as {source, quote, korean} (and a ``note`` when the line ends
-    with one in parentheses); ``korean`` is None for a line the table lacks.
+    with one in parentheses: ``render.source_parts``); ``korean`` is None for a line the table lacks.
 
     >>> from queries.engine import RuleInfo
     >>> sources(RuleInfo("r.1", sources=("000_0a.txt:3  父動當頭克子孫 (the first strike)",)), {("000_0a.txt", 3): "부모"})
@@ -54,16 +53,11 @@ def sources(info, seed_korean) -> list:
     """
     out = []
     for text in info.sources:
-        m = _SOURCE.match(text)
-        if m is None:
-            out.append({"source": text.strip(), "quote": "", "korean": None})
-            continue
-        file, line, quote = m.group(1), int(m.group(2)), m.group(3).strip()
-        item = {"source": f"{file}:{line}", "quote": quote, "korean": seed_korean.get((file, line))}
-        note = _NOTE.search(quote)
-        if note:
-            item["quote"], item["note"] = quote[:note.start()].strip(), note.group(1)
-        out.append(item)
+        part = render.source_parts(text)
+        file, _, line = part["source"].rpartition(":")
+        out.append({"source": part["source"], "quote": part["quote"],
+                    "korean": seed_korean.get((file, int(line))) if line.isdigit() else None,
+                    **({"note": part["note"]} if "note" in part else {})})
     return out
 
 
@@ -121,6 +115,51 @@ def readings(judgment, proofs=False) -> list:
     order = {p: i for i, p in enumerate(POLARITIES)}
     return sorted(found, key=lambda r: (r["place"] if r["place"] is not None else 99, order[r["polarity"]], r["id"],
                                         *_where(r["where"])))
+
+
+OWN = ("id", "rule", "topic", "conclusion", "polarity", "class", "place", "says", "why", "proof")
+
+
+def tables(found, lang, shared, kb) -> tuple:
+    """The readings as one document in ``lang`` writes them, each shared text once: (the
+    readings, each with its own fields only (``OWN``), its conclusion and what it says in
+    ``lang``; the book lines, in a Korean document ``file:line`` -> {"korean": text} of every
+    line a source names, by file and line, or {"korean_as": line} for a line whose Korean is an
+    earlier line's, and none in another; the classes, class -> its label in ``lang``, by
+    class). Each reading's rule goes into ``shared``'s table of rules, with its title, where
+    and sources.
+
+    >>> from queries.engine import render
+    >>> from queries import cast, judge
+    >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
+    >>> shared = render.Shared()
+    >>> found, lines, classes = tables(j.readings(), "ko", shared, j.chart.kb)
+    >>> found[0]["conclusion"], list(found[0]) == [k for k in OWN if k != "proof"], classes["use_god"]
+    ('용신이 무력하다', True, '용신')
+    >>> lines["000_122810513125a851.txt:55"]["korean"][:9], shared.rule_table()[found[0]["rule"]]["sources"]
+    ('괘 안의 효는 공', [{'source': '000_122810513125a851.txt:55', 'quote': '始須論用神'}])
+    >>> tables(j.readings(), "en", render.Shared(), j.chart.kb)[1]
+    {}
+    """
+    clauses = {rule.info.id: rule for rule in kb.rules_of(READING)}
+    korean, classes, out = {}, {}, []
+    for r in found:
+        rule = clauses[r["rule"]]
+        shared.rule(rule.info, rule.where, rule.origin)
+        item = {k: r[k] for k in OWN if k in r}
+        item["conclusion"], item["says"] = r["conclusion"][lang], r["says"][lang]
+        if r.get("class") is not None:
+            classes[r["class"]] = r["class_label"][lang] if r.get("class_label") else None
+        for s in r["sources"]:
+            if _BOOK_LINE.match(s["source"]):
+                korean[s["source"]] = s["korean"]
+        out.append(item)
+    lines, first = {}, {}
+    for line in sorted(korean, key=_where) if lang == "ko" else ():
+        text = korean[line]
+        lines[line] = {"korean_as": first[text]} if text is not None and text in first else {"korean": text}
+        first.setdefault(text, line)
+    return out, lines, dict(sorted(classes.items()))
 
 
 def cited_lines(readings, lang, because) -> list:

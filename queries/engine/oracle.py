@@ -18,12 +18,15 @@ hold pyDatalog's answers and every proof against them.
 >>> from queries.engine.render import to_data
 >>> check_data(resolve(to_data(kb.explain("path('a', 'c')"))), kb.program, model)
 []
+>>> check_document({"proof": to_data(kb.explain("path('a', 'c')"))}, kb.program, model)
+[]
 """
 from __future__ import annotations
 
 from collections import defaultdict
 
 from .checks import recursive_components
+from .render import source_parts
 from .terms import NO_VALUE, Atom, Compare, Const, Var, answer_vars, evaluate, holds, row_key, substitute
 
 
@@ -257,9 +260,12 @@ def resolve(document):
     return walk(document)
 
 
-def check_data(node, program, model: Model) -> list:
-    """Problems with a proof as data (``resolve``d first): the checks of ``check``, read from JSON."""
-    facts, rules = model.checking(program)
+def check_data(node, program, model: Model, rules: dict | None = None) -> list:
+    """Problems with a proof as data (``resolve``d first): the checks of ``check``, read from JSON;
+    a node names its rule by id, and with the document's table of rules (``rules``) each rule's
+    entry is checked against the program too (``check_rules``)."""
+    facts, _ = model.checking(program)
+    by_id = {r.info.id: r for r in program.rules}
     problems = []
     walk = _once(problems, lambda n: step(n))
 
@@ -268,39 +274,123 @@ def check_data(node, program, model: Model) -> list:
         if n["kind"] == "fact":
             if n.get("origin") == "asserted":
                 if args not in model.relation(n["pred"]):
-                    problems.append(f"{n['statement']} was not asserted")
+                    problems.append(f"{said(n)} was not asserted")
             elif facts.get((n["pred"], args)) != n.get("where"):
-                problems.append(f"{n['statement']} is not a row at {n.get('where')}")
+                problems.append(f"{said(n)} is not a row at {n.get('where')}")
             return
         if n["kind"] != "rule":
-            problems.append(f"{n['statement']}: a {n['kind']} node cannot be the conclusion")
+            problems.append(f"{said(n)}: a {n['kind']} node cannot be the conclusion")
             return
-        rule = rules.get(n.get("where"))
-        if rule is None or rule.info.id != n["rule"]["id"]:
-            problems.append(f"{n['statement']}: no rule {n['rule']['id']} at {n.get('where')}")
+        rule = by_id.get(n["rule"])
+        if rule is None:
+            problems.append(f"{said(n)}: no rule {n['rule']}")
             return
         binding = n["bindings"]
         head = substitute(rule.head, binding)
         if head.pred != n["pred"] or any(not isinstance(a, Const) for a in head.args) or \
                 tuple(a.value for a in head.args) != args:
-            problems.append(f"{n['statement']} is not the head of {rule.info.id} under {binding}")
+            problems.append(f"{said(n)} is not the head of {rule.info.id} under {binding}")
         if len(n["children"]) != len(rule.body):
-            problems.append(f"{n['statement']}: {len(n['children'])} premises for {len(rule.body)} literals")
+            problems.append(f"{said(n)}: {len(n['children'])} premises for {len(rule.body)} literals")
             return
         for lit, child in zip(rule.body, n["children"]):
             ground = substitute(lit, binding)
             if isinstance(lit, Compare):
                 if child["kind"] != "check" or not holds(lit, binding):
-                    problems.append(f"{n['statement']}: comparison {ground} does not hold")
+                    problems.append(f"{said(n)}: comparison {ground} does not hold")
                 continue
             want = tuple(a.value if isinstance(a, Const) else {"var": a.name} for a in ground.args)
             if child.get("pred") != ground.pred or tuple(child.get("args", ())) != want:
-                problems.append(f"{n['statement']}: premise {child['statement']} is not {ground}")
+                problems.append(f"{said(n)}: premise {said(child)} is not {ground}")
             elif lit.negated:
                 if child["kind"] != "not" or next(model.matches(Atom(ground.pred, ground.args), {}), None) is not None:
-                    problems.append(f"{n['statement']}: {ground} is false")
+                    problems.append(f"{said(n)}: {ground} is false")
             else:
                 walk(child)
 
     walk(node)
+    if rules is not None:
+        problems += check_rules(rules, program, named(node))
     return problems
+
+
+def said(n) -> str:
+    """A node's statement as data writes it: a check's own, else ``pred(args)`` (``¬`` for a negation)."""
+    if "statement" in n:
+        return n["statement"]
+    args = ", ".join(a["var"] if isinstance(a, dict) else str(a) for a in n.get("args", ()))
+    return ("¬" if n["kind"] == "not" else "") + f"{n.get('pred')}({args})"
+
+
+def named(value) -> set:
+    """The ids of the rules a document (or any part of it) names: its rule nodes' and its
+    why-nots' failures' (a node the trees share is read once)."""
+    out, seen = set(), set()
+
+    def walk(v):
+        if isinstance(v, list):
+            for x in v:
+                walk(x)
+        elif isinstance(v, dict) and id(v) not in seen:
+            seen.add(id(v))
+            if isinstance(v.get("rule"), str) and ({"id", "kind"} <= v.keys() or "satisfied" in v):
+                out.add(v["rule"])
+            for k, x in v.items():
+                if k != "rules":
+                    walk(x)
+    walk(value)
+    return out
+
+
+def check_rules(rules: dict, program, names=()) -> list:
+    """Problems with a document's table of rules: a rule it names (``names``) missing from it, an
+    entry that is not the program's rule of that id (title, where, origin, sources, conventions)."""
+    by_id = {r.info.id: r for r in program.rules}
+    problems = [f"rule {k} is named but not in the table of rules" for k in sorted(set(names) - set(rules))]
+    for k, entry in rules.items():
+        rule = by_id.get(k)
+        if rule is None:
+            problems.append(f"rules: no rule {k}")
+            continue
+        want = {"title": rule.info.title, "where": rule.where, "origin": rule.origin,
+                "sources": [source_parts(s) for s in rule.info.sources], "conventions": list(rule.info.conventions)}
+        wrong = sorted(f for f, v in want.items() if entry.get(f) != v and not (f == "origin" and entry.get(f) is None))
+        if wrong:
+            problems.append(f"rules: {k} differs from the program in {', '.join(wrong)}")
+    return problems
+
+
+def check_document(document, program, model: Model) -> list:
+    """Problems with a whole document of proofs (docs/proof-json.md: ``liuyao why --json``,
+    ``why-not --json``, ``judge --json --proof``): a ``ref`` to no node written before it, a
+    proof (each value of a ``proof`` key) that does not check, a rule named (by a node, a
+    why-not's failure or a judgment's reading) but not in the document's table or not as the
+    program has it. The table is the document's ``rules``, or its proof's or its why-not's when
+    it holds one alone."""
+    try:
+        resolved = resolve(document)
+    except KeyError as missing:
+        return [f"ref {missing} names no node written before it"]
+    holder = next((v for v in (resolved, resolved.get("proof"), resolved.get("why_not"))
+                   if isinstance(v, dict) and isinstance(v.get("rules"), dict)), None)
+    rules = holder["rules"] if holder is not None else {}
+    readings = resolved.get("readings") or []
+    problems = check_rules(rules, program, named(resolved) | {r["rule"] for r in readings})
+    for proof in _proofs(resolved):
+        problems += check_data(proof, program, model)
+    return problems
+
+
+def _proofs(value) -> list:
+    """Every value of a ``proof`` key that is a node, in document order, outside the nodes."""
+    out = []
+    if isinstance(value, list):
+        for v in value:
+            out += _proofs(v)
+    elif isinstance(value, dict) and not {"id", "kind"} <= value.keys():
+        for k, v in value.items():
+            if k == "proof" and isinstance(v, dict) and "kind" in v:
+                out.append(v)
+            else:
+                out += _proofs(v)
+    return out

@@ -416,46 +416,104 @@ def _value(v):
     return {"var": v.name} if isinstance(v, Var) else v
 
 
+_SOURCE = re.compile(r"\s*(\S+?\.txt):(\d+)\s*(.*)$")
+_NOTE = re.compile(r"\s*\(([^()]*[A-Za-z][^()]*)\)\s*$")
+
+
+def source_parts(text: str) -> dict:
+    """A rule's ``# source:`` line as data: {source, quote} and a ``note`` when the line ends with
+    one in parentheses; ``source`` is the book line's ``file:line`` (the text as written, and an
+    empty quote, for a source that names no book line).
+
+    >>> source_parts("000_0a.txt:3  父動當頭克子孫 (the first strike)")
+    {'source': '000_0a.txt:3', 'quote': '父動當頭克子孫', 'note': 'the first strike'}
+    >>> source_parts("Huang Jinji, oral tradition")
+    {'source': 'Huang Jinji, oral tradition', 'quote': ''}
+    """
+    m = _SOURCE.match(text)
+    if m is None:
+        return {"source": text.strip(), "quote": ""}
+    quote = m.group(3).strip()
+    item = {"source": f"{m.group(1)}:{int(m.group(2))}", "quote": quote}
+    note = _NOTE.search(quote)
+    if note:
+        item["quote"], item["note"] = quote[:note.start()].strip(), note.group(1)
+    return item
+
+
 class Shared:
-    """The numbering of one JSON document: every proof written through it shares its sub-proofs
-    by reference (``{"ref": id}``) with every proof written before, why-nots included."""
+    """The numbering of one JSON document and its table of rules: every proof written through it
+    shares its sub-proofs by reference (``{"ref": id}``) with every proof written before, why-nots
+    included, and names its rules by id in ``rules`` (``rule_table``), which the document writes
+    once."""
 
     def __init__(self):
-        self.ids = {}
+        self.ids, self.rules = {}, {}
+
+    def rule(self, info, where, origin=None) -> str:
+        """The rule's id, its entry kept for the table (``origin`` from its first proof node)."""
+        known = self.rules.get(info.id)
+        if known is None or known[2] is None:
+            self.rules[info.id] = (info, where, origin)
+        return info.id
+
+    def rule_table(self) -> dict:
+        """rule id -> {title, where, origin, sources, conventions} of every rule the document
+        names, by id; a source as ``source_parts`` reads it."""
+        return {k: {"title": info.title, "where": where, "origin": origin,
+                    "sources": [source_parts(s) for s in info.sources], "conventions": list(info.conventions)}
+                for k, (info, where, origin) in sorted(self.rules.items())}
 
 
 def to_data(proof, lang: str = "en", shared: Shared | None = None) -> dict:
     """The proof as JSON-ready data (schema: docs/proof-json.md); through ``shared`` it refers
-    to the sub-proofs of the proofs written through it before."""
-    ids = (shared or Shared()).ids
+    to the sub-proofs of the proofs written through it before, and the document that owns
+    ``shared`` writes its ``rule_table``; without it the proof is the document, and its root
+    carries the table (``rules``).
+
+    >>> from queries.engine.proof import Proof
+    >>> from queries.engine.terms import RuleInfo
+    >>> fact = Proof("fact", "edge", ("a", "b"), where="edge.tsv:2", origin="shipped")
+    >>> rule = Proof("rule", "path", ("a", "b"), where="path.dl:1", origin="shipped", rule=RuleInfo("path.1"),
+    ...              bindings=(("X", "a"), ("Y", "b")), children=(fact,))
+    >>> data = to_data(rule)
+    >>> data["rule"], list(data["rules"]), data["children"][0]["where"]
+    ('path.1', ['path.1'], 'edge.tsv:2')
+    """
+    own = shared is None
+    shared = shared or Shared()
+    ids = shared.ids
 
     def node(p):
         n = ids.get(p)
         if n is not None:
             return {"ref": n}
         n = ids[p] = len(ids) + 1
-        data = {"id": n, "kind": p.kind, "statement": p.statement, "height": p.height}
-        if p.kind in ("fact", "rule", "not"):
+        data = {"id": n, "kind": p.kind}
+        if p.kind == "check":
+            data["statement"] = p.statement
+        else:
             data["pred"], data["args"] = p.pred, [_value(a) for a in p.args]
-        if p.where:
+        if p.kind == "fact" and p.where:
             data["where"], data["origin"] = p.where, p.origin
         if p.kind == "rule":
-            data["rule"] = {"id": p.rule.id, "title": p.rule.title, "sources": list(p.rule.sources),
-                            "conventions": list(p.rule.conventions)}
+            data["rule"] = shared.rule(p.rule, p.where, p.origin)
             data["bindings"] = {k: v for k, v in p.bindings}
             data["sentence"] = sentence(p, lang)
         if p.why is not None:
-            data["why_not"] = _why_data(p.why, lang, node)
+            data["why_not"] = _why_data(p.why, lang, node, shared)
         data["children"] = [node(c) for c in p.children]
         return data
 
     data = node(proof)
     data["conventions"] = dict(conventions_used(proof))
+    if own:
+        data["rules"] = shared.rule_table()
     return data
 
 
 def to_json(proof, lang: str = "en") -> str:
-    return json.dumps(to_data(proof, lang), ensure_ascii=False, indent=2)
+    return json.dumps(to_data(proof, lang), ensure_ascii=False, separators=(",", ":"))
 
 
 def _dot_label(s):
@@ -561,26 +619,30 @@ def _why_lines(why, lang, level, ids, shown, words) -> list:
     return out
 
 
-def _why_data(why, lang, write):
+def _why_data(why, lang, write, shared):
     if why.seen:
         return {"goal": why.goal, "seen": True}
     return {"goal": why.goal, "table": why.table or None, "failures": [
-        {"rule": {"id": f.rule.id, "title": f.rule.title, "sources": list(f.rule.sources)},
-         "where": f.where, "literal": f.literal, "satisfied": f.satisfied, "ways": f.ways,
+        {"rule": shared.rule(f.rule, f.where), "literal": f.literal, "satisfied": f.satisfied, "ways": f.ways,
          "tried": {k: list(v) for k, v in f.tried},
          "actual": {"wanted": f.actual[0], "found": list(f.actual[1])} if f.actual else None,
          "holds_for": {k: list(v) for k, v in f.holds_for},
          "holds": write(f.holds) if f.holds is not None else None,
          "because": [write(p) for p in f.because],
-         "sub": _why_data(f.sub, lang, write) if f.sub is not None else None}
+         "sub": _why_data(f.sub, lang, write, shared) if f.sub is not None else None}
         for f in why.failures]}
 
 
 def why_not_data(why, lang: str = "en", shared: Shared | None = None) -> dict:
     """A why-not as JSON-ready data (docs/proof-json.md); its proofs share sub-proofs by
-    reference, through ``shared`` with the proofs written before."""
+    reference, through ``shared`` with the proofs written before; without ``shared`` it is the
+    document and carries the table of the rules it names (``rules``)."""
+    own = shared is None
     shared = shared or Shared()
-    return _why_data(why, lang, lambda proof: _strip(to_data(proof, lang, shared)))
+    data = _why_data(why, lang, lambda proof: _strip(to_data(proof, lang, shared)), shared)
+    if own:
+        data["rules"] = shared.rule_table()
+    return data
 
 
 def _strip(data):

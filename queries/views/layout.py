@@ -107,9 +107,10 @@ class JudgmentLayout:
     no_day: tuple        # the reasons the matter has no day, if it has none
 
 
-def _book(reading) -> str:
-    """A reading's first book line as a reader cites it: 000:147 父動當頭克子孫."""
-    for source in reading["sources"]:
+def _book(rule) -> str:
+    """A reading's first book line, from its rule's entry in the table of rules, as a reader
+    cites it: 000:147 父動當頭克子孫."""
+    for source in rule["sources"]:
         file, _, line = source["source"].partition(":")
         if line:
             return f"{file[:3]}:{line} {source['quote']}".strip()
@@ -151,7 +152,7 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
         where = words[{"hidden": "hidden_under", "changed": "changed_of"}.get(god["kind"], "line")].format(god["position"])
         found = f"{god['stem']}{god['branch']}{god['element']} ({where})"
     verdict = data["verdict"]
-    said = {r["id"]: r["conclusion"][lang] for r in data["readings"]}
+    said = {r["id"]: r["conclusion"] for r in data["readings"]}
     direction = [((words["direction"], _name(vocabulary["directions"], verdict["direction"], lang)
                    if verdict["direction"] else words["none"]),)]
     direction += [((words[key], "; ".join(said.get(k, k) for k in verdict[key])),)
@@ -168,11 +169,12 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
         lines.append(((role("hidden"), " ".join(hidden["flying"] + hidden["comes_out"] + hidden["verse"])),))
     groups = []
     for polarity in ("favourable", "unfavourable", "mixed", "descriptive"):
-        items = tuple((r["conclusion"][lang], _book(r)) for r in data["readings"] if r["polarity"] == polarity)
+        items = tuple((r["conclusion"], _book(data["rules"][r["rule"]])) for r in data["readings"]
+                      if r["polarity"] == polarity)
         if items:
             groups.append((words[polarity], tuple(dict.fromkeys(items))))
     title, timing, no_day = timing_layout(data, lang, vocabulary, count=3)
-    return JudgmentLayout(tuple(lines), tuple(data.get("account", {}).get(lang, ())), tuple(groups), title,
+    return JudgmentLayout(tuple(lines), tuple(data.get("account", ())), tuple(groups), title,
                           tuple(row[:4] for row in timing), no_day)
 
 
@@ -180,6 +182,11 @@ def _dated(item) -> tuple:
     """A candidate's dates, each hour with its pillar (2024-10-09T11:00+09:00 甲午)."""
     return tuple(f"{d} {p}" for d, p in zip(item["dates"], item["pillars"])) if "pillars" in item \
         else tuple(item["dates"])
+
+
+def _said(text, lang) -> str:
+    """A text in the reader's language: a document's one string, or ``Judgment.timing()``'s {lang: text}."""
+    return text if isinstance(text, str) else text[lang]
 
 
 def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:
@@ -192,8 +199,8 @@ def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:
         speed = f", {_name(vocabulary['speeds'], pace['speed'], lang)}" if pace.get("speed") else ""
         title += f" ({_name(units, pace['unit'], lang)}{speed})"
     rows = tuple((item["rank"], _when(item, words, units, lang), _dated(item),
-                  item["reason"][lang] + (f" {words['against']}" if item["polarity"] == "against" else ""),
+                  _said(item["reason"], lang) + (f" {words['against']}" if item["polarity"] == "against" else ""),
                   item["rule"])
                  for item in data.get("timing", [])[:count])
-    no_day = tuple(f"{words['no_day']}: {item['reason'][lang]}" for item in data.get("timing_none", []))
+    no_day = tuple(f"{words['no_day']}: {_said(item['reason'], lang)}" for item in data.get("timing_none", []))
     return title, rows, no_day

@@ -119,11 +119,21 @@ class ChartResponse(_Open):
 
 
 class JudgmentResponse(_Open):
+    """The judgment as ``liuyao judge --json`` prints it (docs/proof-json.md), in the language
+    asked; each reading names its rule in ``rules`` (title, where, sources); with ``proof`` also
+    each reading's proof and the verdict's (``proof``), their rules in the same table."""
     topic: str
     about: str | None
+    account: list[str]
     verdict: dict[str, Any]
     readings: list[dict[str, Any]]
     timing: list[dict[str, Any]]
+    book_lines: dict[str, dict[str, Any]] = Field(description="in a Korean document, each book line the readings "
+                                                              "cite, once: its Korean, or the line whose Korean "
+                                                              "it shares (korean_as); empty in another language")
+    classes: dict[str, str | None] = Field(description="each reading class, once: its label in the language asked")
+    rules: dict[str, dict[str, Any]] = Field(description="each rule the readings and proofs name, once, by id: "
+                                                         "title, where, origin, sources, conventions")
 
 
 class WhyResponse(_Open):

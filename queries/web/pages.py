@@ -118,8 +118,8 @@ def _readings(judgment, lang, term_query, names):
     out = {}
     for r in judgment["readings"]:
         book = next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
-                     for s in r["sources"] if ":" in s["source"]), "")
-        said = terms.linked(escape(r["conclusion"][lang]), term_query, WORDS[lang], names)
+                     for s in judgment["rules"][r["rule"]]["sources"] if ":" in s["source"]), "")
+        said = terms.linked(escape(r["conclusion"]), term_query, WORDS[lang], names)
         out.setdefault(r["polarity"], []).append({"said": said, "book": book, "why": r["why"]})
     return [(WORDS[lang][p], out[p]) for p in ("favourable", "unfavourable", "mixed", "descriptive") if p in out]
 

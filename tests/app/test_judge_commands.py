@@ -28,7 +28,7 @@ def test_why_proves_a_reading_through_its_rule(capsys):
     assert "[규칙] reading(이 괘, any, use_god_weak)   ⇐ r000.55.use_god.weak" in out
     code, out, _ = run(capsys, "why", "r000.55.use_god.strong", *CAST, "--topic", "wealth", "--json")
     data = json.loads(out)
-    assert code == 1 and data["holds"] is False and data["why_not"]["failures"][0]["rule"]["id"] == \
+    assert code == 1 and data["holds"] is False and data["why_not"]["failures"][0]["rule"] == \
         "r000.55.use_god.strong"
 
 
@@ -79,7 +79,7 @@ def test_judge_prints_the_readings_and_the_timing(capsys):
     assert code == 0 and "\n吉凶: 凶\n所以斷: 用神無力; 用神臨衰病死墓絕，無力\n" in out and "\n凶斷\n  · 用神無力  (000:55 始須論用神)\n" in out
     assert "\n應期 (月, 緩)\n  1. 午月  2025-06-05, 2026-06-06, 2027-06-06 — " in out
     data = json.loads(run(capsys, "judge", *CAST, "--topic", "wealth", "--json", "--proof")[1])
-    assert data["proof"]["kind"] == "rule" and all(r["proof"]["rule"]["id"] == r["rule"] for r in data["readings"])
+    assert data["proof"]["kind"] == "rule" and all(r["proof"]["rule"] == r["rule"] for r in data["readings"])
 
 
 SEEDS = default_seeds().is_dir()

@@ -37,9 +37,10 @@ def test_the_views_render_the_data_alone(charts, words):
             assert views.chart_text(data, lang, again) == chart.text(lang, stars=True)
             assert views.chart_html(data, lang, again) == chart.html(lang)
         judgment = judge(chart, "wealth")
-        facts, shown = json.loads(judgment.to_json(proof=False)), json.loads(json.dumps(chart.to_data(stars=False)))
-        assert views.judgment_text(facts, shown, "ko", again) == judgment.text("ko")
-        assert views.judgment_html(facts, shown, "zh", again) == judgment.html("zh")
+        shown = json.loads(json.dumps(chart.to_data(stars=False)))
+        facts = {lang: json.loads(judgment.to_json(proof=False, lang=lang)) for lang in ("ko", "zh")}
+        assert views.judgment_text(facts["ko"], shown, "ko", again) == judgment.text("ko")
+        assert views.judgment_html(facts["zh"], shown, "zh", again) == judgment.html("zh")
         assert judgment._repr_html_() == judgment.html("en") and chart._repr_html_() == chart.html("en")
 
 

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from queries.engine import render
+from queries.engine import oracle, render
 
 from .programs import with_base
 
@@ -71,12 +71,33 @@ def test_repeated_subproof_is_printed_once(folder):
 def test_json_is_valid_and_shares_repeats(kb, folder):
     proof = kb.explain("clash('子', '午')")
     data = json.loads(render.to_json(proof))
-    assert data["kind"] == "rule" and data["rule"]["id"] == "clash.1"
+    assert data["kind"] == "rule" and data["rule"] == "clash.1"
     assert data["bindings"] == {"X": "子", "Y": "午", "I": 0, "J": 6}
     assert [c["kind"] for c in data["children"]] == ["fact", "check", "fact"]
     assert data["children"][0]["where"] == "facts/branch_order.tsv:4"
     twice = with_base(folder({"twice.dl": "twice(X) <= clash(X, Y) & clash(X, Y)\n"})).explain("twice('子')")
     assert render.to_data(twice)["children"][1] == {"ref": 2}
+
+
+def test_a_proof_written_alone_carries_its_table_of_rules(kb):
+    data = render.to_data(kb.explain("harm('子', '未')"))
+    assert data["rule"] == "harm.1" and data["children"][0]["rule"] == "combination.1"
+    assert list(data["rules"]) == ["clash.1", "combination.1", "harm.1"] == sorted(oracle.named(data))
+    assert data["rules"]["clash.1"] == {"title": "六沖", "where": "kb/branches.dl:9", "origin": "base",
+                                        "sources": [{"source": "test.txt:1", "quote": "六沖"}], "conventions": []}
+    assert "where" not in data and "statement" not in data
+    assert [c.get("statement") for c in data["children"][0]["children"]] == [None, "(1 == ((13 - 0) % 12))", None]
+    assert oracle.check_document({"proof": data}, kb.program, oracle.Model(kb.program)) == []
+    data["rules"]["clash.1"]["sources"] = []
+    assert oracle.check_document({"proof": data}, kb.program, oracle.Model(kb.program)) == \
+        ["rules: clash.1 differs from the program in sources"]
+
+
+def test_a_why_not_written_alone_carries_its_table_of_rules(kb):
+    data = render.why_not_data(kb.why_not("harm('子', '午')"))
+    assert data["failures"][0]["rule"] == "harm.1" and "where" not in data["failures"][0]
+    assert set(data["rules"]) == oracle.named(data) and data["rules"]["harm.1"]["where"] == "kb/branches.dl:19"
+    assert oracle.check_document({"why_not": data}, kb.program, oracle.Model(kb.program)) == []
 
 
 def test_dot_is_a_dag(kb):
@@ -99,7 +120,7 @@ def test_why_not_text(kb):
 def test_why_not_data_follows_the_tree(kb):
     data = render.why_not_data(kb.why_not("harm('子', '午')"))
     (failure,) = data["failures"]
-    assert failure["literal"] == "clash('午', '丑')" and failure["because"][0]["rule"]["id"] == "combination.1"
+    assert failure["literal"] == "clash('午', '丑')" and failure["because"][0]["rule"] == "combination.1"
     assert failure["sub"]["goal"] == "clash('午', '丑')"
 
 

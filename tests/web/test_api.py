@@ -29,11 +29,22 @@ def test_judge_is_what_the_cli_prints(client):
     assert [r["id"] for r in answer.json()["readings"]] == [r["id"] for r in cli["readings"]]
 
 
+def test_judge_with_its_proofs_is_the_whole_document_the_cli_prints(client):
+    answer = client.post("/api/judge", json={**CAST, "topic": "wealth", "proof": True}).json()
+    cli = cli_json("judge", "787889", "--month", "戌", "--day", "乙巳", "--topic", "wealth", "--proof")
+    text = json.dumps(answer, ensure_ascii=False)
+    for quote in "\"'":                      # the session's cast has its own id, in values and in literals
+        text = text.replace(f"{quote}{answer['cast']}{quote}", f"{quote}{cli['cast']}{quote}")
+    same_cast = json.loads(text)
+    assert same_cast == cli and {"book_lines", "classes", "rules", "proof"} <= set(answer)
+
+
 def test_why_and_why_not(client):
     why = client.post("/api/why", json={**CAST, "goal": "line_relative(C, 3, R)", "lang": "ko"}).json()
-    assert why["proof"]["rule"]["id"] == "line_relative.1" and "妻財" in why["account"][0]
+    assert why["proof"]["rule"] == "line_relative.1" and "妻財" in why["account"][0]
+    assert why["proof"]["rules"]["line_relative.1"]["where"].startswith("kb/")
     not_ = client.post("/api/why-not", json={**CAST, "goal": "hidden_motion(C, 3)"}).json()
-    assert not_["why_not"]["failures"][0]["rule"]["id"] == "hidden_motion.1"
+    assert not_["why_not"]["failures"][0]["rule"] == "hidden_motion.1" and "hidden_motion.1" in not_["why_not"]["rules"]
     rule = client.post("/api/why-not", json={**CAST, "topic": "illness", "goal": "r000.87.offspring_world"}).json()
     assert rule["rule"] == "r000.87.offspring_world" and "holds" in rule
     source = client.post("/api/why-not", json={**CAST, "topic": "illness", "source": "000:87"}).json()

@@ -19,7 +19,6 @@ import json
 from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
 from .engine import Memo
-from .engine.hangul import particles
 from .messages import error
 from .labels import check_lang, vocabulary
 
@@ -94,7 +93,7 @@ def account(kb, proof, lang="en") -> list:
     >>> print(account(j.chart.kb, j.proof(), "en")[-1])
     On this chart: the month is 戌.
     """
-    return [particles(said) for said in render.account(proof, check_lang(lang), connectives(kb))]
+    return render.account(proof, check_lang(lang), connectives(kb))
 
 
 def in_language(value, lang):
@@ -233,7 +232,7 @@ class Judgment:
 
     def account(self, lang="en") -> list:
         """Three to eight sentences: what the verdict's proof decided and why (``account``)."""
-        return [particles(said) for said in render.account(self.proof(), check_lang(lang), self.connectives())]
+        return render.account(self.proof(), check_lang(lang), self.connectives())
 
     def to_data(self, proof=True, lang="en") -> dict:
         """Every field as plain data in one language: the account, each reading's conclusion and

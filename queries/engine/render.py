@@ -117,7 +117,12 @@ def sentence(node, lang: str = "en") -> str:
         said = template.format_map(_Missing(values))
     except (ValueError, IndexError):
         return node.rule.title
-    return particles(said) if lang == "ko" else said
+    return korean(said, lang)
+
+
+def korean(text: str, lang: str) -> str:
+    """A filled Korean text with each particle chosen (``hangul.particles``); other languages as they are."""
+    return particles(text) if lang == "ko" else text
 
 
 class _Missing(dict):
@@ -259,7 +264,7 @@ def fact_phrase(node, lang, phrases=None) -> str:
     template = words.phrases.get(f"fact.{node.pred}", {}).get(lang)
     if not template:
         return words.statement(node)
-    return template.format(*(words.name(a) for a in node.args))
+    return korean(template.format(*(words.name(a) for a in node.args)), lang)
 
 
 def text(proof, lang: str = "en", depth: int | None = None, sources: bool = True, level: str = "full",
@@ -402,7 +407,7 @@ def account(proof, lang: str = "en", connectives: dict | None = None) -> list:
     out += missing[:2]
     if chart:
         out.append(say("chart", join("list", list(dict.fromkeys(chart)))))
-    return out[:ACCOUNT_MAX]
+    return [korean(said, lang) for said in out[:ACCOUNT_MAX]]
 
 
 DEFAULT_CONNECTIVES = {"because": "That is because {0}.", "and": "And {0}.", "but": "But {0}.",
@@ -565,7 +570,7 @@ def failure_parts(f, lang: str = "en", words: "Words | None" = None) -> tuple:
             wanted, found = words.convention_value(name, wanted), [words.convention_value(name, v) for v in found]
         line += " — " + w["actual"].format(found=_values(found), wanted=show(wanted))
     tried = "; ".join(f"{k} ∈ {{{_values(vals)}}}" for k, vals in f.tried)
-    return title, f.where, line + (f"  [{w['tried']} {tried}]" if tried else "")
+    return title, f.where, korean(line, lang) + (f"  [{w['tried']} {tried}]" if tried else "")
 
 
 def failure_line(f, lang: str = "en", words: "Words | None" = None) -> str:

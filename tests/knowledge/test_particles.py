@@ -119,9 +119,6 @@ def test_a_student_proof_in_korean_keeps_no_particle_in_both_forms(judged):
     assert said == []
 
 
-@pytest.mark.xfail(strict=True, reason="render.failure_parts (a why-not's 'actual' line) and render.account's "
-                                       "fact phrases are filled outside render.sentence; they do not call "
-                                       "hangul.particles yet")
 def test_the_tutorial_and_a_full_proof_keep_no_particle_in_both_forms(kb):
     chart = cast("787889", kb=kb, month="戌", day="乙巳")
     full = judge(chart, "illness", about="father").text("ko", proof=True, level="full")

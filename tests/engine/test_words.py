@@ -1,4 +1,9 @@
 """The proof's words (queries/engine/words.tsv): every key in Korean, Chinese and English."""
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
 import pytest
 
 from queries.engine import render
@@ -27,3 +32,16 @@ def test_a_word_lacking_a_language_is_refused_with_its_line(tmp_path):
     with pytest.raises(KnowledgeError) as e:
         render._words(path)
     assert "words.tsv:2: 3 cells, the header has 4" in str(e.value)
+
+
+@pytest.mark.slow
+def test_the_wheel_ships_the_words(tmp_path):
+    root = Path(__file__).resolve().parents[2]
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", str(root), "--no-deps", "-q", "-w", str(tmp_path)],
+                           capture_output=True, text=True)
+    if built.returncode != 0:
+        pytest.skip("no build backend to make a wheel with: " + built.stderr.strip().splitlines()[-1])
+    wheel, = tmp_path.glob("*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        shipped = z.read("queries/engine/words.tsv").decode("utf-8")
+    assert shipped == (root / "queries" / "engine" / "words.tsv").read_text(encoding="utf-8")

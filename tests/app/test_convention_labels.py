@@ -6,7 +6,7 @@ import pytest
 
 from queries.chart import cast
 from queries.cli import main
-from queries.engine.html import proof_html
+from queries.engine.html import proof_html, why_not_html
 from queries.judgment import judge
 from queries.repl import Repl
 from queries.session import Session
@@ -61,3 +61,10 @@ def test_the_notebook_html_with_the_sessions_words(lang):
     page = proof_html(s.explain("month_break(C, K, 3)"), lang, phrases=s.connectives())
     lines = re.findall(rf"<li>{HEAD[lang]}: ([^<]*)</li>", page)
     assert lines and latin(lines) == []
+
+
+def test_the_notebook_why_not_names_a_conventions_values():
+    s = Session(lang="ko")
+    s.cast("787889", month="戌", day="乙巳")
+    page = why_not_html(s.why_not("period_cycle(C, 60)"), "ko", phrases=s.connectives())
+    assert "「세효에서 30년 주기」" in page and "world-cycle" not in page

@@ -175,7 +175,14 @@ class Words:
         return f"“{name}”" if self.lang == "en" else f"「{name}」"
 
     def conventions(self, used) -> str:
-        return ", ".join(f"{self.name(k)}={self.name(v, convention=k)}" for k, v in used)
+        """The conventions a proof rests on, name=value, apart by a semicolon (a name may hold a
+        comma).
+
+        >>> Words((), "en", {"label.a": {"en": "x, y"}}).conventions([("a", "1"), ("b", "2")])
+        'x, y=1; b=2'
+        """
+        return WORDS[self.lang]["conventions_sep"].join(f"{self.name(k)}={self.name(v, convention=k)}"
+                                                         for k, v in used)
 
 
 def _head(node, lang: str, sources: bool, words: Words) -> list:

@@ -25,9 +25,14 @@ def latin(lines):
     return [line for line in lines if LATIN.search(line)]
 
 
+CHART = ("787889", "--month", "巳", "--day", "乙巳")
+COMMANDS = [WHY, ("why", "month_break.1", *CHART), ("why-not", "--source", "000:79", *CHART)]
+
+
 @pytest.mark.parametrize("lang", ["ko", "zh"])
-def test_why_on_the_command_line(capsys, lang):
-    assert main([*WHY, "--lang", lang]) == 0
+@pytest.mark.parametrize("argv", COMMANDS, ids=["why", "why-rule", "why-not-source"])
+def test_the_command_line(capsys, lang, argv):
+    main([*argv, "--lang", lang])
     lines = convention_lines(capsys.readouterr().out, lang)
     assert lines and latin(lines) == []
 
@@ -48,10 +53,12 @@ def test_judge_proof_names_conventions_and_their_values(lang):
 
 @pytest.mark.parametrize("lang", ["ko", "zh"])
 def test_the_repl(lang):
-    repl = Repl(Session(lang=lang))
-    assert repl.run_script([":cast 787889 month 巳 day 乙巳", ":why month_break(C, K, 3)."]) == 0
+    repl = Repl(Session(lang=lang), echo=True)
+    assert repl.run_script([":cast 787889 month 巳 day 乙巳", ":why month_break(C, K, 3).", ":expand 3",
+                            ":whynot month_break.1", ":whynot source 000:79"]) == 0
+    said = repl.output().split(":expand 3")
     lines = convention_lines(repl.output(), lang)
-    assert lines and latin(lines) == []
+    assert len(said) == 2 and all(convention_lines(part, lang) for part in said) and latin(lines) == []
 
 
 @pytest.mark.parametrize("lang", ["ko", "zh"])

@@ -1,5 +1,6 @@
 """The words of the interface in Korean, Chinese and English (the views' headers, field names and
-messages), and the vocabulary a view takes from the knowledge: the names of its terms, topics and
+messages, and the words of the stars', periods', person's and coverage's texts: ``stars.*``,
+``periods.*``, ``person.*``, ``coverage.*``), and the vocabulary a view takes from the knowledge: the names of its terms, topics and
 persons (facts/term_label.tsv, topic.tsv, person.tsv), the marks a chart writes and how it draws
 a line (views/chart_mark.tsv, views/line_symbol.tsv).
 

@@ -25,9 +25,11 @@ def _words(path=Path(__file__).with_name("words.tsv")) -> tuple:
     >>> kind["ko"]["fact"], words["zh"]["expand"], words["en"]["or"], words["en"]["cast"]
     ('사실', '展開', ', ', '')
     """
+    table = read_table(path, label=f"queries/engine/{path.name}")
+    langs = [column.name for column in table.columns[1:]]
     kind, words = ({lang: {} for lang in LANGS} for _ in range(2))
-    for key, *cells in (row.values for row in read_table(path, label=f"queries/engine/{path.name}").rows):
-        for lang, cell in zip(("ko", "zh", "en"), cells):
+    for key, *cells in (row.values for row in table.rows):
+        for lang, cell in zip(langs, cells):
             word = "" if cell == "-" else cell.replace("\\s", " ")
             if key.startswith("kind."):
                 kind[lang][key.removeprefix("kind.")] = word

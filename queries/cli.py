@@ -152,7 +152,7 @@ def cmd_why_not(args):
         if args.json:
             _print_json({"source": args.source, "rules": [c.to_data(s.lang) for c in checks]})
         else:
-            print("\n\n".join(c.text(s.lang, depth=1) for c in checks))
+            print("\n\n".join(c.text(s.lang, depth=1, connectives=s.connectives()) for c in checks))
         return DONE
     if _rule_word(args.goal):
         check = s.check_rule(args.goal)

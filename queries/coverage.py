@@ -34,16 +34,12 @@ from pathlib import Path
 
 from .engine import read_table
 from .knowledge import shipped_dir
+from .labels import WORDS, check_lang
 
 CITE = re.compile(r"(\d{3})_[0-9a-f]+\.txt:(\d+)[ \t]+([^\n|]*)")
 SPLIT = re.compile(r"[，。；：？！、,.;:?!\s「」『』（）()〔〕【】《》〈〉…—\-]+")
 DECLINED = "declined.tsv"
 
-WORDS = {
-    "en": {"encoded": "encoded", "declined": "declined", "missing": "missing", "total": "phrases encoded or declined"},
-    "ko": {"encoded": "부호화", "declined": "제외", "missing": "누락", "total": "부호화되었거나 제외된 구절"},
-    "zh": {"encoded": "已編", "declined": "不編", "missing": "未編", "total": "已編或不編之句"},
-}
 REASON = {"en": "reason", "ko": "reason_ko", "zh": "reason_zh"}
 
 
@@ -176,7 +172,7 @@ def totals(lines: list) -> dict:
 
 def text(lines: list, lang: str = "en", only_missing: bool = False) -> str:
     """The coverage as text: per line, each phrase with its status and who encodes or why not."""
-    words = WORDS.get(lang, WORDS["en"])
+    words = WORDS[check_lang(lang)]
     out = []
     for entry in lines:
         items = [p for p in entry["phrases"] if not only_missing or p["status"] == "missing"]
@@ -186,11 +182,11 @@ def text(lines: list, lang: str = "en", only_missing: bool = False) -> str:
         for p in items:
             detail = ", ".join(p["by"]) if p["status"] == "encoded" else \
                 (p["reason"] or {}).get(lang, "") if p["status"] == "declined" else ""
-            out.append(f"  {p['phrase']}  {words[p['status']]}" + (f"  {detail}" if detail else ""))
+            out.append(f"  {p['phrase']}  {words['coverage.' + p['status']]}" + (f"  {detail}" if detail else ""))
     counts = totals(lines)
     parts = ", ".join(f"{seed} {d}/{t}" for seed, (d, t) in sorted(counts.items()) if seed != "all")
     done, total = counts["all"]
-    out.append(f"{words['total']}: {done}/{total}" + (f" ({parts})" if parts else ""))
+    out.append(f"{words['coverage.total']}: {done}/{total}" + (f" ({parts})" if parts else ""))
     return "\n".join(out)
 
 

@@ -20,7 +20,7 @@ from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
 from .engine import Memo
 from .messages import error
-from .labels import check_lang, vocabulary
+from .labels import check_lang, convention_phrases, vocabulary
 
 QUESTION = ("cast_topic", "cast_about", "cast_asker", "cast_horizon")
 
@@ -78,10 +78,11 @@ def horizons(kb) -> list:
 def connectives(kb) -> dict:
     """word -> {lang: template}: the words that join an account's sentences and the phrases of
     the chart's facts (facts/connective.tsv), and ``label.<value>`` -> {lang: name} for the
-    topics and persons a phrase names (``queries.labels.vocabulary``)."""
+    topics and persons a phrase names (``queries.labels.vocabulary``) and the conventions a proof
+    names (``queries.labels.convention_phrases``)."""
     names = vocabulary(kb)
     labels = {f"label.{value}": name for kind in ("topics", "persons") for value, name in names[kind].items()}
-    return {**labels, **{word: {"ko": ko, "zh": zh, "en": en}
+    return {**labels, **convention_phrases(kb), **{word: {"ko": ko, "zh": zh, "en": en}
                          for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 
 

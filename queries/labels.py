@@ -1,5 +1,6 @@
 """The words of the interface in Korean, Chinese and English (the views' headers, field names and
-messages), and the vocabulary a view takes from the knowledge: the names of its terms, topics and
+messages, and the words of the stars', periods', person's and coverage's texts: ``stars.*``,
+``periods.*``, ``person.*``, ``coverage.*``), and the vocabulary a view takes from the knowledge: the names of its terms, topics and
 persons (facts/term_label.tsv, topic.tsv, person.tsv), the marks a chart writes and how it draws
 a line (views/chart_mark.tsv, views/line_symbol.tsv).
 
@@ -155,15 +156,23 @@ def label(value, lang, vocabulary, *, convention=None, classical=False) -> str:
 
 
 def convention_phrases(kb) -> dict:
-    """``convention.<name>=<value>`` -> {lang: label} of every convention's value, as
-    ``queries.engine.render.Words.convention_value`` names them.
+    """How a proof names the conventions (``queries.engine.render.Words``): ``label.<name>`` ->
+    {lang: label} of every convention, the house's fixed ones and the choices;
+    ``label.<name>=<value>`` and ``convention.<name>=<value>`` -> {lang: label} of every choice's value.
 
     >>> from queries import KnowledgeBase
-    >>> convention_phrases(KnowledgeBase())["convention.zi_hour=next-day"]["ko"]
-    '다음 날'
+    >>> phrases = convention_phrases(KnowledgeBase())
+    >>> phrases["convention.zi_hour=next-day"]["ko"], phrases["label.zi_hour=next-day"]["zh"]
+    ('다음 날', '次日')
+    >>> phrases["label.node-kinds"]["ko"], phrases["label.jingfang-eight-palaces"]["zh"]
+    ('본효·변효·복신에 모두 상태를 봄', '京房八宮納甲')
     """
-    return {f"convention.{name}={value}": {"ko": ko, "zh": zh, "en": en}
-            for name, value, ko, zh, en in kb.match("convention_value_label", None, None, None, None, None)}
+    names = {f"label.{name}": {"ko": ko, "zh": zh, "en": en}
+             for table in ("fixed_convention_label", "convention_label")
+             for name, ko, zh, en in kb.match(table, None, None, None, None)}
+    for name, value, ko, zh, en in kb.match("convention_value_label", None, None, None, None, None):
+        names[f"label.{name}={value}"] = names[f"convention.{name}={value}"] = {"ko": ko, "zh": zh, "en": en}
+    return names
 
 
 def convention_words(choices: dict, lang, vocabulary) -> str:

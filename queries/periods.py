@@ -22,26 +22,12 @@ import json
 from .messages import error
 from .judgment import judge
 from .readings import cited_lines
-from .labels import check_lang
+from .labels import WORDS, check_lang
 
 TOPIC = "life"
 INPUTS = ("cast_age", "cast_birth_year")
 STEMS, BRANCHES = "甲乙丙丁戊己庚辛壬癸", "子丑寅卯辰巳午未申酉戌亥"
 OLDEST = 150
-WORDS = {
-    "en": {"title": "大限/小限 — the life periods at age {age} (counted 虛歲, one at birth)",
-           "span": "ages {f}–{t}: line {p} of {h}", "major": "major period 大限: line {p} of {h}",
-           "minor": "minor period 小限: line {p}", "phase": {"early": "early life", "middle": "middle life",
-                                                            "late": "late life"},
-           "none": "no verse of the books reads these periods on this chart", "because": "because"},
-    "ko": {"title": "대한·소한 — {age}세의 운한(태어난 해를 한 살로 센 나이)",
-           "span": "{f}–{t}세: {h}의 {p}효", "major": "대한: {h}의 {p}효", "minor": "소한: {p}효",
-           "phase": {"early": "초년", "middle": "중년", "late": "말년"},
-           "none": "이 괘에서는 이 운한을 읽는 구절이 없다", "because": "까닭"},
-    "zh": {"title": "大限小限 — {age}歲（虛歲）", "span": "{f}至{t}歲：{h}第{p}爻", "major": "大限：{h}第{p}爻",
-           "minor": "小限：第{p}爻", "phase": {"early": "初年", "middle": "中年", "late": "末年"},
-           "none": "此卦無論此限之句", "because": "因"},
-}
 
 
 def question_year(chart) -> int:
@@ -109,17 +95,17 @@ class LifePeriods:
 
     def text(self, lang="en") -> str:
         words = WORDS[check_lang(lang)]
-        lines = [words["title"].format(age=self.age)]
-        lines += ["  " + words["span"].format(f=s["from"], t=s["to"], p=s["position"], h=s["hexagram"])
+        lines = [words["periods.title"].format(age=self.age)]
+        lines += ["  " + words["periods.span"].format(f=s["from"], t=s["to"], p=s["position"], h=s["hexagram"])
                   for s in self.spans]
-        lines += ["  " + words["phase"][x["phase"]] + ": " + x["hexagram"] for x in self.phases]
+        lines += ["  " + words["periods.phase." + x["phase"]] + ": " + x["hexagram"] for x in self.phases]
         if self.major:
-            lines.append(words["major"].format(p=self.major["position"], h=self.major["hexagram"]))
+            lines.append(words["periods.major"].format(p=self.major["position"], h=self.major["hexagram"]))
         if self.minor is not None:
-            lines.append(words["minor"].format(p=self.minor))
+            lines.append(words["periods.minor"].format(p=self.minor))
         if not self.readings:
-            lines.append(words["none"])
-        lines += cited_lines(self.readings, lang, words["because"])
+            lines.append(words["periods.none"])
+        lines += cited_lines(self.readings, lang, words["periods.because"])
         return "\n".join(lines)
 
     def __str__(self):

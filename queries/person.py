@@ -19,17 +19,9 @@ import json
 
 from .judgment import judge
 from .readings import cited_lines
-from .labels import check_lang
+from .labels import WORDS, check_lang
 
 TOPIC = "appearance"
-WORDS = {
-    "en": {"title": "形性 — the person asked about", "line": "line", "hidden": "hidden under line",
-           "none": "no verse of the books describes this person on this chart", "because": "because"},
-    "ko": {"title": "형성(形性) — 묻는 사람", "line": "효", "hidden": "효 아래에 숨음",
-           "none": "이 괘에서는 이 사람을 그리는 구절이 없다", "because": "까닭"},
-    "zh": {"title": "形性 — 所占之人", "line": "爻", "hidden": "爻下伏",
-           "none": "此卦無描述此人之句", "because": "因"},
-}
 
 
 def describe(chart, about="self") -> "Description":
@@ -59,12 +51,12 @@ class Description:
         who = self.chart.vocabulary()["persons"].get(self.judgment.about, {}).get(lang, self.judgment.about)
         where = ""
         if god and god.get("position"):
-            place = words["hidden"] if god["hidden"] else words["line"]
+            place = words["person.hidden"] if god["hidden"] else words["person.line"]
             where = f", {place} {god['position']}" if lang == "en" else f", {god['position']}{place}"
-        lines = [f"{words['title']}: {who} ({god['relative'] if god else '—'}{where})"]
+        lines = [f"{words['person.title']}: {who} ({god['relative'] if god else '—'}{where})"]
         if not self.traits:
-            return lines[0] + "\n  " + words["none"]
-        lines += cited_lines(self.traits, lang, words["because"])
+            return lines[0] + "\n  " + words["person.none"]
+        lines += cited_lines(self.traits, lang, words["person.because"])
         return "\n".join(lines)
 
     def __str__(self):

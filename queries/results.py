@@ -213,7 +213,8 @@ class RuleCheck:
         if self.proof is not None:
             lines += ["  " + said for said in render.account(self.proof, lang, connectives)]
             lines += [f"  {words['proof_follows']}"] + ["    " + line for line in
-                                                        render.text(self.proof, lang, depth=depth, level=level).splitlines()]
+                                                        render.text(self.proof, lang, depth=depth, level=level,
+                                                                    phrases=connectives).splitlines()]
         elif self.failure is not None:
             lines += ["  " + line for line in render.why_not_text(self.failure, lang, level,
                                                                              phrases=connectives).splitlines()[1:]]

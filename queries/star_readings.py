@@ -18,20 +18,7 @@ come from the clauses, Python only gathers and prints them.
 """
 from __future__ import annotations
 
-WORDS = {
-    "en": {"title": "Stars 神煞 that speak to the question (weighed last; they never decide, 000:115 神煞休將定吉凶)",
-           "line": "line {p}", "none": "  none", "outweighed": "outweighed by the verdict",
-           "left_out": "left out, the year or the hour not being known: {names}",
-           "favourable": "favourable", "unfavourable": "unfavourable", "descriptive": "says", "mixed": "mixed"},
-    "ko": {"title": "이 물음에 말하는 신살 (맨 뒤에 저울질하며 판정을 정하지 않는다, 000:115 神煞休將定吉凶)",
-           "line": "{p}효", "none": "  없음", "outweighed": "판정에 밀린다",
-           "left_out": "연도나 시를 몰라 보지 못한 별: {names}",
-           "favourable": "길", "unfavourable": "흉", "descriptive": "말함", "mixed": "길흉 참반"},
-    "zh": {"title": "言此事之神煞（最後權之，不定吉凶，000:115 神煞休將定吉凶）",
-           "line": "第{p}爻", "none": "  無", "outweighed": "為所斷所奪",
-           "left_out": "不知年時而未伺之星：{names}",
-           "favourable": "吉", "unfavourable": "凶", "descriptive": "所言", "mixed": "吉凶參半"},
-}
+from .labels import WORDS, check_lang
 
 
 def stars(judgment) -> dict:
@@ -57,16 +44,16 @@ def stars(judgment) -> dict:
 
 def text(found: dict, lang: str = "en") -> str:
     """The stars that speak, one line each, and those left out."""
-    words = WORDS.get(lang, WORDS["en"])
-    out = [words["title"]]
+    words = WORDS[check_lang(lang)]
+    out = [words["stars.title"]]
     for s in found["speaking"]:
         name = s["name"].get("en" if lang == "en" else "ko", "")
         label = f"{s['star']} ({name})" if name and lang != "zh" else s["star"]
-        tail = f"; {words['outweighed']}" if s["outweighed"] else ""
-        out.append(f"  {words['line'].format(p=s['line'])}  {label}: {words[s['polarity']]} — "
+        tail = f"; {words['stars.outweighed']}" if s["outweighed"] else ""
+        out.append(f"  {words['stars.line'].format(p=s['line'])}  {label}: {words['stars.' + s['polarity']]} — "
                    f"{s['conclusion'][lang]}  [{s['rule']}{tail}]")
     if not found["speaking"]:
-        out.append(words["none"])
+        out.append("  " + words["stars.none"])
     if found["left_out"]:
-        out.append("  " + words["left_out"].format(names=" ".join(found["left_out"])))
+        out.append("  " + words["stars.left_out"].format(names=" ".join(found["left_out"])))
     return "\n".join(out)

@@ -86,7 +86,7 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
             out.append(f"<li class='not'>[{escape(render.KIND[lang]['not'])}] {_e(names.statement(p))} "
                        f"<span class='where'>{escape(words['not_derivable'])}</span>")
             if p.why is not None:
-                out.append(why_not_html(p.why, lang, wrap=False))
+                out.append(why_not_html(p.why, lang, wrap=False, phrases=phrases))
             out.append("</li>")
             return
         shown.add(p)
@@ -133,8 +133,10 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
 
 # ---- why not -------------------------------------------------------------------------------
 
-def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
-    """Why a goal has no answer: per rule, the first literal that fails, nested for derived ones.
+def why_not_html(why, lang: str = "en", wrap: bool = True, phrases: dict | None = None) -> str:
+    """Why a goal has no answer: per rule, the first literal that fails, nested for derived ones;
+    a convention's values and the conventions of a proof that holds named by ``phrases`` (as for
+    ``proof_html``).
 
     >>> from queries.engine.proof import Failure, WhyNot
     >>> from queries.engine.terms import RuleInfo
@@ -144,7 +146,7 @@ def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
     True
     """
     lang = render._lang(lang)
-    words = render.WORDS[lang]
+    words, names = render.WORDS[lang], render.Words((), lang, phrases) if phrases else None
     if why is None:
         return f"<div class='liuyao liuyao-why-not'>{STYLE}<p>—</p></div>" if wrap else ""
     out = []
@@ -159,11 +161,11 @@ def why_not_html(why, lang: str = "en", wrap: bool = True) -> str:
             out.append(f"<li>{escape(words['no_rows'] if where else words['no_rule'])} "
                        f"<span class='where'>{_e(where)}</span></li>")
         for f in node.failures:
-            title, where, lacks = render.failure_parts(f, lang)
+            title, where, lacks = render.failure_parts(f, lang, names)
             out.append(f"<li class='failure'><span class='rule'>{escape(title)}</span> "
                        f"<span class='where'>{_e(where)}</span>: <span class='lacks'>{escape(lacks)}</span>")
             if f.holds is not None:
-                out.append(f"<div>{escape(words['holds'])}{proof_html(f.holds, lang, open_levels=0)}</div>")
+                out.append(f"<div>{escape(words['holds'])}{proof_html(f.holds, lang, open_levels=0, phrases=phrases)}</div>")
             if f.sub is not None:
                 walk(f.sub)
             out.append("</li>")

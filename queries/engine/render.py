@@ -9,42 +9,37 @@ from __future__ import annotations
 import json
 import re
 from functools import reduce
+from pathlib import Path
 
 from .hangul import particles
+from .tables import read_table
 from .terms import Var, show
 
 LANGS = ("en", "ko", "zh")
-KIND = {
-    "en": {"fact": "fact", "rule": "rule", "not": "not", "check": "check"},
-    "ko": {"fact": "사실", "rule": "규칙", "not": "부정", "check": "계산"},
-    "zh": {"fact": "事實", "rule": "規則", "not": "否定", "check": "計算"},
-}
-WORDS = {
-    "en": {"see": "see", "expand": "expand", "source": "source", "convention": "convention",
-           "user": "user", "not_derivable": "not derivable (closed world)", "fails": "fails",
-           "no_rows": "no matching row in", "no_rule": "no rule or fact defines it",
-           "above": "explained above", "tried": "tried",
-           "actual": "here it is {found}, not {wanted}", "holds_for": "it holds, for {0}", "rule_holds": "it holds",
-           "none_of": "none of {0} holds", "or": ", ", "chart_facts": "chart facts",
-           "holds": "but it holds:", "why_not": "why not", "because": "given:", "no_proof": "no proof: the goal does not hold",
-           "asserted": "asserted", "cast": ""},
-    "ko": {"see": "위 참조", "expand": "펼치기", "source": "출전", "convention": "관례",
-           "user": "사용자", "not_derivable": "도출되지 않음 (닫힌 세계)", "fails": "실패",
-           "no_rows": "일치하는 행이 없음:", "no_rule": "정의하는 규칙이나 사실이 없음",
-           "above": "위에서 설명함", "tried": "시도한 값",
-           "actual": "이 괘에서는 {wanted}이(가) 아니라 {found}이다", "holds_for": "성립한다: {0}",
-           "rule_holds": "성립한다", "none_of": "{0} 가운데 성립하는 것이 없다", "or": "·", "chart_facts": "괘의 사실",
-           "holds": "그러나 성립한다:", "why_not": "성립하지 않는 이유", "because": "전제:",
-           "no_proof": "증명 없음: 목표가 성립하지 않는다", "asserted": "입력으로 주어짐", "cast": "이 괘"},
-    "zh": {"see": "見上", "expand": "展開", "source": "出處", "convention": "約定",
-           "user": "用戶", "not_derivable": "不可導出（封閉世界）", "fails": "不成立",
-           "no_rows": "無相符之行：", "no_rule": "無規則或事實定義之",
-           "above": "已見上文", "tried": "所試之值",
-           "actual": "此處為{found}，非{wanted}", "holds_for": "成立：{0}", "rule_holds": "成立",
-           "none_of": "{0}皆不成立", "or": "、", "chart_facts": "卦中之事",
-           "holds": "然其成立：", "why_not": "何以不成立", "because": "前提：",
-           "no_proof": "無證明：目標不成立", "asserted": "輸入所給", "cast": "此卦"},
-}
+
+
+def _words(path=Path(__file__).with_name("words.tsv")) -> tuple:
+    """KIND (lang -> kind of step -> word) and WORDS (lang -> key -> word), from the engine's own
+    table beside this module (``\\s`` a space at a word's edge, ``-`` no word).
+
+    >>> kind, words = _words()
+    >>> kind["ko"]["fact"], words["zh"]["expand"], words["en"]["or"], words["en"]["cast"]
+    ('사실', '展開', ', ', '')
+    """
+    table = read_table(path, label=f"queries/engine/{path.name}")
+    langs = [column.name for column in table.columns[1:]]
+    kind, words = ({lang: {} for lang in LANGS} for _ in range(2))
+    for key, *cells in (row.values for row in table.rows):
+        for lang, cell in zip(langs, cells):
+            word = "" if cell == "-" else cell.replace("\\s", " ")
+            if key.startswith("kind."):
+                kind[lang][key.removeprefix("kind.")] = word
+            else:
+                words[lang][key] = word
+    return kind, words
+
+
+KIND, WORDS = _words()
 
 
 def _lang(lang):
@@ -190,7 +185,14 @@ class Words:
         return f"“{name}”" if self.lang == "en" else f"「{name}」"
 
     def conventions(self, used) -> str:
-        return ", ".join(f"{self.name(k)}={self.name(v, convention=k)}" for k, v in used)
+        """The conventions a proof rests on, name=value, apart by a semicolon (a name may hold a
+        comma).
+
+        >>> Words((), "en", {"label.a": {"en": "x, y"}}).conventions([("a", "1"), ("b", "2")])
+        'x, y=1; b=2'
+        """
+        return WORDS[self.lang]["conventions_sep"].join(f"{self.name(k)}={self.name(v, convention=k)}"
+                                                         for k, v in used)
 
 
 def _head(node, lang: str, sources: bool, words: Words) -> list:

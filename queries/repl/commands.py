@@ -292,10 +292,11 @@ class Repl:
         goal = goal_text(self._need(rest, "whynot"))
         word, _, spec = goal.partition(" ")
         if word in ("source", "--source"):
-            self.say("\n\n".join(c.text(self.lang, depth=1) for c in self.session.check_source(spec.strip())))
+            self.say("\n\n".join(c.text(self.lang, depth=1, connectives=self.session.connectives())
+                                   for c in self.session.check_source(spec.strip())))
             return
         if "(" not in goal:
-            self.say(self.session.check_rule(goal).text(self.lang, depth=1))
+            self.say(self.session.check_rule(goal).text(self.lang, depth=1, connectives=self.session.connectives()))
             return
         why = self.session.why_not(goal)
         if why is None:
@@ -315,7 +316,8 @@ class Repl:
         sub = render.subproof(self.proof, n)
         if sub is None:
             raise error("repl.no_part", n=n, count=len(render.number(self.proof)))
-        self.say(render.text(sub, self.lang, depth=self.depth, level=self.level, numbers=render.number(self.proof)))
+        self.say(render.text(sub, self.lang, depth=self.depth, level=self.level, numbers=render.number(self.proof),
+                             phrases=self.session.connectives()))
 
     def do_depth(self, rest):
         text = self._need(rest, "depth")

@@ -161,3 +161,12 @@ def test_student_proofs_in_html_read_without_latin_words(lang, allowed):
     page = proof_html(s.judgment_proof(), lang, level="student", phrases=s.connectives())
     text = unescape(re.sub(r"<[^>]+>", " ", page.split("</style>", 1)[1]))
     assert latin_words(text, allowed) == []
+
+
+def test_the_words_of_stars_periods_and_person_are_in_the_table():
+    """queries/star_readings.py, periods.py and person.py keep no words of their own."""
+    keys = {key for key in WORDS["en"] if key.split(".")[0] in ("stars", "periods", "person")}
+    assert {"stars.title", "stars.favourable", "stars.unfavourable", "stars.descriptive", "stars.mixed",
+            "periods.title", "periods.phase.early", "periods.phase.middle", "periods.phase.late",
+            "person.title", "person.hidden"} <= keys
+    assert all(WORDS[lang][key] for lang in LANGS for key in keys)

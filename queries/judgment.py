@@ -79,10 +79,13 @@ def connectives(kb) -> dict:
     """word -> {lang: template}: the words that join an account's sentences and the phrases of
     the chart's facts (facts/connective.tsv), and ``label.<value>`` -> {lang: name} for the
     topics and persons a phrase names (``queries.labels.vocabulary``) and the conventions a proof
-    names (``queries.labels.convention_phrases``)."""
+    names (``queries.labels.convention_phrases``), and ``note.<note>`` -> {lang: note} for the
+    notes that end the rules' source lines (facts/source_note.tsv)."""
     names = vocabulary(kb)
     labels = {f"label.{value}": name for kind in ("topics", "persons") for value, name in names[kind].items()}
-    return {**labels, **convention_phrases(kb), **{word: {"ko": ko, "zh": zh, "en": en}
+    notes = {f"note.{note}": {"ko": ko, "zh": zh, "en": en}
+             for note, ko, zh, en in kb.match("source_note", None, None, None, None)}
+    return {**labels, **convention_phrases(kb), **notes, **{word: {"ko": ko, "zh": zh, "en": en}
                          for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 
 
@@ -260,7 +263,7 @@ class Judgment:
                 "readings": found, **in_language(self.timing(), lang), "book_lines": lines, "classes": classes}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang, shared)
-        data["rules"] = shared.rule_table()
+        data["rules"] = shared.rule_table(render.Words((), lang, self.connectives()))
         return data
 
     def to_json(self, proof=True, lang="en") -> str:

@@ -503,11 +503,10 @@ class Session:
 
     @served("reading the connectives")
     def connectives(self) -> dict:
-        """The words of an account and the phrases of the chart's facts (facts/connective.tsv), and
-        ``convention.<name>=<value>`` -> {lang: label} for a why-not's conventions."""
+        """The words of an account, the phrases of the chart's facts and the labels a proof names
+        (``judgment.connectives``)."""
         from .judgment import connectives
-        from .labels import convention_phrases
-        return {**connectives(self.kb), **convention_phrases(self.kb)}
+        return connectives(self.kb)
 
     @served("the glossary entry of {0}")
     def glossary(self, term) -> dict:

@@ -155,6 +155,20 @@ class Words:
         self.casts = {n.args[0]: word for n in nodes if word and n.kind == "fact" and n.origin == "asserted"
                       and n.args}
 
+    def source(self, text: str) -> str:
+        """A ``# source:`` line with the note that ends it said in the language (``note.<note>`` in
+        the phrases, from facts/source_note.tsv), as written where the phrases have none.
+
+        >>> Words((), "ko", {"note.a pair suffices": {"ko": "둘이면 족하다"}}).source("000_0a.txt:9  二者 (a pair suffices)")
+        '000_0a.txt:9  二者 (둘이면 족하다)'
+        """
+        note = _NOTE.search(text)
+        return f"{text[:note.start()]} ({self.note(note.group(1))})" if note else text
+
+    def note(self, note: str) -> str:
+        """A source line's note in the language, as written where the phrases have none."""
+        return self.phrases.get(f"note.{note}", {}).get(self.lang) or note
+
     def name(self, value, convention=None) -> str:
         key = f"label.{convention}={value}" if convention else f"label.{show(value)}"
         return self.phrases.get(key, {}).get(self.lang) or show(value)
@@ -212,7 +226,7 @@ def _head(node, lang: str, sources: bool, words: Words) -> list:
     if said and said != node.rule.title:
         lines.append(f"  “{said}”")
     if sources:
-        lines += [f"  {WORDS[lang]['source']}: {s}" for s in node.rule.sources]
+        lines += [f"  {WORDS[lang]['source']}: {words.source(s)}" for s in node.rule.sources]
         lines += [f"  {WORDS[lang]['convention']}: {words.name(c)}" for c in node.rule.conventions]
     return lines
 
@@ -237,7 +251,7 @@ def student_head(node, lang, n, words, sources=True) -> list:
         said = w["none_of"].format(w["or"].join(titles)) if titles else w["not_derivable"]
         return [f"¬{node.pred} — {said}"]
     lines = [f"“{sentence(node, lang)}”   #{n}"]
-    cited = [book(s) for s in node.rule.sources[:1]] if sources else []
+    cited = [book(words.source(s)) for s in node.rule.sources[:1]] if sources else []
     lines.append(f"  {node.rule.id} {node.rule.title}".rstrip() + "".join(f" · {c}" for c in cited))
     return lines
 
@@ -387,7 +401,8 @@ def account(proof, lang: str = "en", connectives: dict | None = None) -> list:
     words = {k: v.get(lang) or v.get("en", "{0}") for k, v in (connectives or {}).items()}
     say = lambda word, *args: words.get(word, DEFAULT_CONNECTIVES[word]).format(*args)
     join = lambda word, items: reduce(lambda a, b: say(word, a, b), items)
-    cited = lambda node: say("book", sentence(node, lang), book(node.rule.sources[0])) if node.rule.sources \
+    noted = Words((), lang, connectives).source
+    cited = lambda node: say("book", sentence(node, lang), book(noted(node.rule.sources[0]))) if node.rule.sources \
         else sentence(node, lang)
     steps = decisive(proof)
     out = [say("end", cited(proof)) if proof.kind == "rule" else
@@ -464,12 +479,20 @@ class Shared:
             self.rules[info.id] = (info, where, origin)
         return info.id
 
-    def rule_table(self) -> dict:
+    def rule_table(self, words: "Words | None" = None) -> dict:
         """rule id -> {title, where, origin, sources, conventions} of every rule the document
-        names, by id; a source as ``source_parts`` reads it."""
+        names, by id; a source as ``source_parts`` reads it, its note said in ``words``' language."""
         return {k: {"title": info.title, "where": where, "origin": origin,
-                    "sources": [source_parts(s) for s in info.sources], "conventions": list(info.conventions)}
+                    "sources": [_noted(source_parts(s), words) for s in info.sources],
+                    "conventions": list(info.conventions)}
                 for k, (info, where, origin) in sorted(self.rules.items())}
+
+
+def _noted(parts: dict, words: "Words | None") -> dict:
+    """``source_parts`` with its note said in ``words``' language."""
+    if words is None or "note" not in parts:
+        return parts
+    return {**parts, "note": words.note(parts["note"])}
 
 
 def to_data(proof, lang: str = "en", shared: Shared | None = None) -> dict:

@@ -38,7 +38,10 @@ def _words(lang):
 
 def _answers_html(answers) -> str:
     from .engine import html
-    return html.answers_html(answers)
+    from .messages import text
+    lang = answers.lang
+    return html.answers_html(answers, {"yes": text("answer.yes", lang), "no": text("answer.no", lang),
+                                       "count": _count(len(answers.rows), "answer", lang)})
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ class Answers:
     goal: str
     names: tuple
     rows: tuple
+    lang: str = "en"        # the language a notebook shows them in
 
     def __len__(self):
         return len(self.rows)

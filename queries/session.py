@@ -412,7 +412,7 @@ class Session:
     @served()
     def ask_table(self, goal) -> Answers:
         body = self.bind(goal)
-        return Answers(str(goal).strip(), tuple(self.kb.variables(body)), tuple(self.kb.ask(body)))
+        return Answers(str(goal).strip(), tuple(self.kb.variables(body)), tuple(self.kb.ask(body)), self.lang)
 
     @served()
     def explain(self, goal, expand_negations=False):

@@ -178,15 +178,17 @@ def why_not_html(why, lang: str = "en", wrap: bool = True, phrases: dict | None 
 
 # ---- answers -------------------------------------------------------------------------------
 
-def answers_html(answers) -> str:
+def answers_html(answers, said: dict | None = None) -> str:
     """A table of answers (anything with ``goal``, ``names`` and ``rows``): a column a variable,
-    a row an answer."""
+    a row an answer; ``said`` gives the words in the reader's language (``yes``, ``no`` and
+    ``count``, the number of answers said), English without it."""
     n = len(answers.rows)
+    said = said or {"yes": "yes", "no": "no", "count": f"{n} answer{'s' if n != 1 else ''}"}
     if not answers.names:
         return (f"<div class='liuyao liuyao-answers'>{STYLE}<p><code>{_e(answers.goal)}</code>: "
-                f"<b>{'yes' if answers.rows else 'no'}</b></p></div>")
+                f"<b>{_e(said['yes'] if answers.rows else said['no'])}</b></p></div>")
     head = "".join(f"<th>{_e(name)}</th>" for name in answers.names)
     rows = "".join("<tr>" + "".join(f"<td>{_e(v)}</td>" for v in row) + "</tr>" for row in answers.rows)
     return (f"<div class='liuyao liuyao-answers'>{STYLE}<table><caption><code>{_e(answers.goal)}</code> — "
-            f"{n} answer{'s' if n != 1 else ''}</caption><thead><tr>{head}</tr></thead>"
+            f"{_e(said['count'])}</caption><thead><tr>{head}</tr></thead>"
             f"<tbody>{rows}</tbody></table></div>")

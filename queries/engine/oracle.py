@@ -344,7 +344,8 @@ def named(value) -> set:
 
 def check_rules(rules: dict, program, names=()) -> list:
     """Problems with a document's table of rules: a rule it names (``names``) missing from it, an
-    entry that is not the program's rule of that id (title, where, origin, sources, conventions)."""
+    entry that is not the program's rule of that id (title, where, origin, sources, conventions;
+    a source's ``note`` is said in the document's language, so only its presence is compared)."""
     by_id = {r.info.id: r for r in program.rules}
     problems = [f"rule {k} is named but not in the table of rules" for k in sorted(set(names) - set(rules))]
     for k, entry in rules.items():
@@ -353,11 +354,17 @@ def check_rules(rules: dict, program, names=()) -> list:
             problems.append(f"rules: no rule {k}")
             continue
         want = {"title": rule.info.title, "where": rule.where, "origin": rule.origin,
-                "sources": [source_parts(s) for s in rule.info.sources], "conventions": list(rule.info.conventions)}
-        wrong = sorted(f for f, v in want.items() if entry.get(f) != v and not (f == "origin" and entry.get(f) is None))
+                "sources": [_unsaid(source_parts(s)) for s in rule.info.sources], "conventions": list(rule.info.conventions)}
+        got = {**entry, "sources": [_unsaid(s) if isinstance(s, dict) else s for s in entry.get("sources") or ()]}
+        wrong = sorted(f for f, v in want.items() if got.get(f) != v and not (f == "origin" and got.get(f) is None))
         if wrong:
             problems.append(f"rules: {k} differs from the program in {', '.join(wrong)}")
     return problems
+
+
+def _unsaid(source: dict) -> dict:
+    """A source as data with its note, a translation, marked only as there."""
+    return {**source, "note": True} if "note" in source else source
 
 
 def check_document(document, program, model: Model) -> list:

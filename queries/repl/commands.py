@@ -280,7 +280,7 @@ class Repl:
             return
         proof = self.session.explain(goal, expand_negations=self.level == "student")
         if proof is None:
-            self.say(f"{goal} does not hold; :whynot {goal} shows why")
+            self.say(say("repl.goal_fails", self.lang, goal=goal))
             return
         self.proof = proof
         words = self.session.connectives()
@@ -300,7 +300,7 @@ class Repl:
             return
         why = self.session.why_not(goal)
         if why is None:
-            self.say(f"{goal} holds; :why {goal} shows the proof")
+            self.say(say("repl.goal_holds", self.lang, goal=goal))
             return
         self.say(render.why_not_text(why, self.lang, self.level, phrases=self.session.connectives()))
 

@@ -135,6 +135,14 @@ def test_answers_html(session):
     assert "yes" in text(Tree(answers_html(session.ask_table("clash('子', '午')"))).root)
 
 
+def test_answers_html_in_the_sessions_language():
+    korean = Session(lang="ko")
+    korean.cast("787889", month="戌", day="乙巳")
+    said = text(Tree(korean.ask_table("clash(X, Y)")._repr_html_()).root)
+    assert "답 12개" in said and "answers" not in said
+    assert text(Tree(korean.ask_table("clash('子', '午')")._repr_html_()).root).endswith("예")
+
+
 def test_chart_html(session):
     data = session.chart_data()
     tree = Tree(views.chart_html(data, "zh", vocabulary(session.kb)))

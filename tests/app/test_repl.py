@@ -91,6 +91,8 @@ day_break(C, P).
 :why clash('子', '午')
 :lang zh
 :whynot clash('子', '丑')
+:why clash('子', '丑')
+:whynot clash('子', '午')
 :lang en
 :depth all
 :depth 2
@@ -156,6 +158,8 @@ def test_every_command_through_a_pipe(transcript):
     assert "year 甲辰" in said[":cast 787889 month 戌 day 乙巳 year 甲辰 hour 戊寅"]
     assert said[":lang ko"] == "언어: ko" and "[규칙] clash(子, 午)" in said[":why clash('子', '午')"]
     assert "不成立" in said[":whynot clash('子', '丑')"]
+    assert said[":why clash('子', '丑')"] == "clash('子', '丑') 不成立；:whynot clash('子', '丑') 示其故"
+    assert said[":whynot clash('子', '午')"] == "clash('子', '午') 成立；:why clash('子', '午') 示其證明"
     assert said[":depth 2"] == "proofs fold below depth 2" and said[":depth all"] == "proofs are shown whole"
     assert said[":load mine"] == "loaded mine: 1 rule, 0 facts (void_exempt)"
     assert "void_exempt.month_harmony 月合不空   mine/kb/void.dl:4 (user)" in said[":rules void_exempt"]

@@ -335,7 +335,7 @@ def cmd_serve(args):
     try:
         from .web.app import serve
     except ImportError as e:
-        raise UserError(f"liuyao serve needs FastAPI, Jinja2 and uvicorn ({e}); pip install liuyao-kb again") from None
+        raise error("cli.serve_needs_web", reason=str(e)) from None
     limits = options.limits(args)
     serve(args.host, args.port, workers=args.workers, timeout=limits.seconds, memory_mb=limits.memory_mb)
     return DONE

@@ -15,7 +15,6 @@ from fastapi.responses import HTMLResponse
 
 from ..engine import render
 from ..engine.html import answers_html, proof_html, why_not_html
-from ..errors import UserError
 from ..labels import label
 from ..messages import error
 from . import marks, service, terms
@@ -141,7 +140,7 @@ def why(request: Request):
     fields = request_fields(request)
     lang = page_lang(fields["lang"] or None)
     if not fields["goal"]:
-        raise UserError("goal: give a goal, e.g. day_break(C, 3), or a rule id")
+        raise error("web.need_goal")
     with request.app.state.pool.worker(session_of(request)) as box:
         goal = _goal(fields)
         service.cast_on(box, cast_fields(fields), service.question_of(fields))
@@ -161,7 +160,7 @@ def term(request: Request):
     lang = page_lang(fields["lang"] or None)
     w = WORDS[lang]
     if not fields["term"]:
-        raise UserError("term: give a classical term in hanzi, Hangul or English, e.g. 月破")
+        raise error("web.need_term")
     cast = cast_fields(fields)
     with request.app.state.pool.worker(session_of(request)) as box:
         entry = service.glossary_data(box, cast or None, service.question_of(fields) if cast else None,
@@ -176,7 +175,7 @@ def reading(request: Request):
     fields = request_fields(request)
     lang = page_lang(fields["lang"] or None)
     if not fields["rule"] or "(" in fields["rule"]:
-        raise UserError(f"rule {fields['rule']!r}: give a reading's rule id, e.g. r000.55.use_god.weak")
+        raise error("web.need_reading_rule", rule=fields["rule"])
     with request.app.state.pool.worker(session_of(request)) as box:
         service.cast_on(box, cast_fields(fields), service.question_of(fields))
         html = _rule_section(box, fields["rule"], fields, lang, labels(request, box))
@@ -196,7 +195,7 @@ def rules(request: Request):
     lang = page_lang(fields["lang"] or None)
     w = WORDS[lang]
     if not fields["grep"]:
-        raise UserError("grep: give words of a rule's id, title or book line, e.g. 暗動")
+        raise error("web.need_grep")
     asked = fields["grep"]
     with request.app.state.pool.worker(session_of(request)) as box:
         found = box.rules(asked) if PREDICATE.fullmatch(asked) else box.rules(grep=asked)
@@ -218,7 +217,7 @@ def ask(request: Request):
     fields = request_fields(request)
     lang = page_lang(fields["lang"] or None)
     if not fields["goal"]:
-        raise UserError("goal: give a question, e.g. clash('子', X)")
+        raise error("web.need_question")
     with request.app.state.pool.worker(session_of(request)) as box:
         cast = cast_fields(fields)
         data = service.ask_data(box, cast or None, service.question_of(fields) if cast else None, fields["goal"])

@@ -74,7 +74,7 @@ class Pool:
     def __init__(self, size=2, *, waiting=16, wait=10.0, timeout=5.0, memory_mb=DEFAULT_MEMORY_MB,
                  sessions=8, idle=600.0):
         if size < 1 or waiting < 0:
-            raise UserError(f"a pool of {size} workers and {waiting} waiting: give at least one worker")
+            raise error("web.pool_size", size=size, waiting=waiting)
         self.size, self.waiting, self.wait, self.idle, self.sessions = size, waiting, wait, idle, sessions
         self.timeout, self.memory_mb = timeout, memory_mb
         self.root = Path(tempfile.mkdtemp(prefix="liuyao-web-"))
@@ -147,7 +147,7 @@ class Pool:
         session's rules as they were."""
         text = str(text).strip()
         if not text:
-            raise UserError("rule: give a clause, e.g. my_mark(C, P) <= line_relative(C, P, '妻財')")
+            raise error("web.need_rule")
         return self._add(session, lambda private: {
             RULE_FILE: _read(private.folder / "kb" / RULE_FILE)
             + f"# @rule user.{len(private.rules) + 1} rule {len(private.rules) + 1}\n{text}\n\n"}, [text])

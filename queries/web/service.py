@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 
 from ..engine import render
-from ..errors import UserError
 from ..messages import error
 from . import marks
 from .cast_form import arguments
@@ -55,7 +54,7 @@ def question_of(form: dict) -> dict:
     when one is given without a topic."""
     given = {k: form[k] for k in QUESTION if form.get(k)}
     if given and "topic" not in given:
-        raise UserError(f"{next(iter(given))}: goes with a topic (topic wealth, illness …)")
+        raise error("web.needs_topic", field=next(iter(given)))
     return given
 
 
@@ -110,7 +109,7 @@ def why_not_data(box, cast, question, goal, depth=4, lang="en") -> dict:
 def check_uncast(goal) -> None:
     """A goal asked without a cast may not name C (a worker keeps the cast of its last request)."""
     if re.search(r"\bC\b", re.sub(r"'[^']*'|\"[^\"]*\"", "", goal)):
-        raise UserError("values: the goal names the cast C; give the cast (values, month, day …)")
+        raise error("web.goal_needs_cast")
 
 
 def ask_data(box, cast, question, goal) -> dict:

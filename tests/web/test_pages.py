@@ -132,6 +132,17 @@ def test_bad_fragments(client, path, query):
     assert answer.status_code == 400 and answer.text.startswith("<p class='error'")
 
 
+@pytest.mark.parametrize("path, query", [
+    ("/reading", {**CAST, "rule": ""}), ("/ask", {**CAST, "goal": ""}), ("/why", {**CAST, "goal": ""}),
+    ("/term", {**CAST, "term": ""}), ("/rules", {**CAST, "grep": ""}),
+])
+def test_an_empty_box_is_said_in_the_pages_language(client, path, query):
+    korean = client.get(path, params={**query, "lang": "ko"}, headers=HX)
+    chinese = client.get(path, params={**query, "lang": "zh"}, headers=HX)
+    assert korean.status_code == chinese.status_code == 400
+    assert re.search("[가-힣]", korean.text) and "give" not in korean.text and "give" not in chinese.text
+
+
 def test_a_rule_of_ones_own(client, pool):
     answer = client.post("/rule", data={**CAST, "rule": "my_mark(C, P) <= line_relative(C, P, '妻財')"},
                          follow_redirects=False)

@@ -7,7 +7,6 @@ fresh cast (``service.said``), a glossary term in their sentences a link to its 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from html import escape
 
 from fastapi import APIRouter, Request
@@ -23,7 +22,6 @@ from .words import WORDS, page_lang
 
 router = APIRouter(include_in_schema=False)
 PREDICATE = re.compile(r"[a-z][a-z0-9_]*")
-_CONVENTION = re.compile(r"convention\('[^']*', '([^']+)', '[^']*'\)")
 
 
 def _close(w):
@@ -51,30 +49,13 @@ def _as_code(html, lang) -> str:
     return re.sub(rf"<span class='lacks'>([^<]*?) ({fails})", r"<span class='lacks'><code>\1</code> \2", html)
 
 
-def _labelled(why, lang, phrases):
-    """A why-not with a failing convention's values named by their labels, as the CLI names
-    them (``render.Words.convention_value``)."""
-    if why is None:
-        return None
-    words = render.Words((), lang, phrases)
-
-    def failure(f):
-        found = _CONVENTION.fullmatch(f.literal or "")
-        if found and f.actual:
-            wanted, values = f.actual
-            f = replace(f, actual=(words.convention_value(found.group(1), wanted),
-                                   tuple(words.convention_value(found.group(1), v) for v in values)))
-        return replace(f, sub=_labelled(f.sub, lang, phrases))
-    return replace(why, failures=tuple(failure(f) for f in why.failures))
-
-
 def _title(title, code=False) -> str:
     return f"<h3><code>{escape(title)}</code></h3>" if code else f"<h3>{escape(title)}</h3>"
 
 
 def _why_not_section(box, why, fields, lang, title, code=False) -> str:
     w = WORDS[lang]
-    body = (_as_code(why_not_html(_labelled(why, lang, box.connectives()), lang), lang) if why is not None
+    body = (_as_code(why_not_html(why, lang, phrases=box.connectives()), lang) if why is not None
             else f"<p>{escape(w['rule_holds'])}</p>")
     return service.said(box, f"<section class='whynot'>{_title(title, code)}{body}{_close(w)}</section>")
 
@@ -224,9 +205,9 @@ def ask(request: Request):
     from ..results import Answers
     answers = Answers(data["goal"], tuple(data["variables"]), tuple(tuple(r) for r in data["answers"]))
     w = WORDS[lang]
-    count = escape(w["answers_count"].format(len(data["answers"])))
-    html = answers_html(answers).replace(">yes<", f">{escape(w['yes'])}<").replace(">no<", f">{escape(w['no'])}<")
-    html = re.sub(r"(<caption><code>[^<]*</code>) — [^<]*</caption>", rf"\1 — {count}</caption>", html)
+    said = w["answers_count"].format(len(data["answers"]))
+    count = escape(said)
+    html = answers_html(answers, {"yes": w["yes"], "no": w["no"], "count": said})
     html = re.sub(r"<th>([^<]*)</th>", r"<th><code>\1</code></th>", html)
     return answer_section(request, fields, f"<section class='answers'><h3>{escape(w['answers'])}</h3>{html}"
                                      f"<p class='count'>{count}</p></section>")

@@ -67,7 +67,7 @@ def test_why_not_on_a_timing_candidate(capsys):
 def test_when_lists_every_candidate(capsys):
     code, out, _ = run(capsys, "when", *MOMENT, "--topic", "illness", "--about", "father", "--horizon", "day")
     lines = out.splitlines()
-    assert code == 0 and lines[0] == "timing (day, slow)" and len(lines) == 8
+    assert code == 0 and lines[0] == "timing (day, slow)" and len(lines) == 10     # six days, three with a second reason
     assert lines[1].startswith("  1. 辰 day  2024-10-19, 2024-10-31, 2024-11-12 — ") and "[timing_branch.6]" in lines[1]
     data = json.loads(run(capsys, "when", *MOMENT, "--topic", "wealth", "--json")[1])
     assert set(data) == {"timing", "timing_pace", "timing_none"} and data["timing"][0]["branch"] == "午"
@@ -77,7 +77,7 @@ def test_when_lists_every_candidate(capsys):
 def test_judge_prints_the_readings_and_the_timing(capsys):
     code, out, _ = run(capsys, "judge", *MOMENT, "--topic", "wealth", "--lang", "zh")
     assert code == 0 and "\n吉凶: 凶\n所以斷: 用神無力; 用神臨衰病死墓絕，無力\n" in out and "\n凶斷\n  · 用神無力  (000:55 始須論用神)\n" in out
-    assert "\n應期 (月, 緩)\n  1. 午月  2025-06-05, 2026-06-06, 2027-06-06 — " in out
+    assert "\n應期 (日/月, 緩)\n  1. 午日  2024-10-09, 2024-10-21, 2024-11-02 — " in out and "(禍期)" in out
     data = json.loads(run(capsys, "judge", *CAST, "--topic", "wealth", "--json", "--proof")[1])
     assert data["proof"]["kind"] == "rule" and all(r["proof"]["rule"] == r["rule"] for r in data["readings"])
 
@@ -117,7 +117,7 @@ def test_the_repl_judges_with_a_horizon_and_lists_the_timing():
     out = repl.output()
     assert repl.failures == 0
     assert "\ntiming (day, slow)\n  1. " in out and "[timing_branch." in out
-    assert "\ntiming (month, slow)\n  1. 辰 month" in out
+    assert "\ntiming (day/month, slow)\n  1. 辰 day" in out
     assert "✗ r000.87.offspring_world 子身持世事無憂" in out and "✗ r000.87.offspring_world.office" in out
     assert "✓ r000.55.use_god.weak" in out and repl.proof is not None
     repl.run(":when")

@@ -59,6 +59,9 @@ def test_every_candidate_rests_on_a_rule_and_reads_in_three_languages(kb, seed, 
     rules = {r.info.id: r.info for r in kb.program.rules}
     assert [t["rank"] for t in found] == list(range(1, len(found) + 1))
     assert candidates(j) == found
+    c = j.chart.id                        # every candidate has its place: the verdict always has a direction
+    assert {r[:4] for r in kb.match("timing_order", c, None, None, None, None, None, None)} == \
+        set(kb.match("timing_candidate", c, None, None, None))
     scaled = {t["unit"] for t in every(found) if table[t["kind"]] == "scaled"}
     assert not scaled or scaled <= set(pace(j)["units"])
     for t in every(found):

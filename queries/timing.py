@@ -164,12 +164,12 @@ def candidates(judgment, count: int = 3) -> list:
 def _turns(ranked: list) -> list:
     """(side, item) of (key, item) pairs in key order, except that where both polarities share a
     side (a mixed verdict says them together: ``timing_side``) they are said turn by turn within
-    a unit, the matter's first, then the harm's first, then the second of each …"""
+    a unit: the first of each, the nearer rank first, then the second of each …"""
     seen, keyed = {}, []
     for key, item in ranked:
         place = (key[0], key[1], item["polarity"])
         seen[place] = seen.get(place, 0) + 1
-        keyed.append(((key[0], key[1], seen[place], item["polarity"] != "for", *key[2:]), item))
+        keyed.append(((key[0], key[1], seen[place], *key[2:]), item))
     return [(key[0], item) for key, item in sorted(keyed, key=lambda pair: pair[0])]
 
 

@@ -228,9 +228,10 @@ def test_the_verdict_chooses_which_side_is_said_first(kb, seed, month, day, topi
     leads = {"unfavourable": "against", "favourable": "for"}.get(j.weighing["direction"])
     if leads and leads in sides:                  # every candidate of the leading side before any other
         assert sides == sorted(sides, key=lambda side: side != leads)
-    first_unit = [t["polarity"] for t in found if found and t["unit"] == found[0]["unit"]]
-    if j.weighing["direction"] == "mixed" and len(set(first_unit)) == 2:     # said together, the matter first
-        assert first_unit[0] == "for"
+    rank = {k: r for k, r, *_ in kb.match("timing_kind", None, None, None, None, None, None, None, None, None)}
+    first_unit = [rank[t["kind"]] for t in found if t["unit"] == found[0]["unit"]]
+    if j.weighing["direction"] == "mixed" and found:     # said together, turn by turn, the nearer rank first
+        assert first_unit[0] == min(first_unit)
 
 
 def test_the_side_property_is_not_vacuous(kb):

@@ -60,7 +60,7 @@ def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
     >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>凶斷</h4>" in page
     (3, True, True)
     """
-    layout = judgment_layout(data, lang, vocabulary)
+    layout = judgment_layout(data, lang, vocabulary, every=True)
     row = lambda line: "".join(f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>" for label, value in line)
     question = f"<table><tbody>{row(layout.fields[0])}</tbody></table>"
     account = "<p class='account'>" + " ".join(escape(said) for said in layout.account) + "</p>" \

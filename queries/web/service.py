@@ -15,7 +15,7 @@ from ..messages import error
 from . import marks
 from .cast_form import arguments
 
-QUESTION = ("topic", "about", "asker", "horizon")
+QUESTION = ("topic", "about", "asker", "horizon", "since", "in_office", "side")
 FIRST = "c1"          # the cast id a fresh ``liuyao … --json`` gives, and so the page and the API
 
 
@@ -63,8 +63,7 @@ def cast_on(box, cast: dict, question: dict | None = None) -> list:
     box.cast(**arguments(cast))
     notes = box.notices()
     if question:
-        box.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
-                  horizon=question.get("horizon"))
+        box.judge(**question)
     return notes
 
 

@@ -265,3 +265,29 @@ def test_a_use_god_only_on_a_changed_line_waits_for_its_own_branch(kb):
     found = candidates(j)
     assert rows(found)[0] == ("day", "變爻", "巳") and found[0]["rule"] == "timing_branch.22"
     checked(kb, found[0]["why"])
+
+
+def test_a_struck_use_god_has_the_days_of_its_harm_and_an_unstruck_one_none(kb):
+    # 000:123 用若休囚遭克害: 賁's 妻財 子 (line 5) is weak and overcome in a 戌 month, nothing saves it:
+    # its clash 午 breaks it (004:19 相沖則凶), its tomb 辰 shuts it in, its 絕 巳 cuts it (000:63)
+    j = judge(cast("787889", month="戌", day="乙巳", kb=kb), "wealth")
+    assert kb.match("timing_struck", j.chart.id)
+    harm = {(t["kind"], t["branch"], t["rule"]) for t in every(candidates(j)) if t["polarity"] == "against"}
+    assert {("沖用", "午", "timing_branch.34"), ("入墓", "辰", "timing_branch.35"),
+            ("逢絕", "巳", "timing_branch.36")} <= harm
+    checked(kb, next(t for t in candidates(j) if t["kind"] == "逢絕")["why"])
+    free = judge(cast(hexagram="乾為天", month="子", day="甲子", kb=kb), "wealth")
+    assert not kb.match("timing_struck", free.chart.id)
+    assert {t["polarity"] for t in every(candidates(free))} == {"for"}
+
+
+@pytest.mark.parametrize("since, units", [("recent", ["day"]), ("long", ["month", "year"])])
+def test_a_long_absence_is_read_in_months_or_years_a_recent_one_in_days(kb, since, units):
+    # timing-horizon: 近出 ends on a day, 久出 in a month or a year (facts/timing_since.tsv)
+    j = judge(cast("787889", month="戌", day="乙巳", kb=kb), "return", about="son")
+    kb.assert_fact("cast_since", j.chart.id, since)
+    try:
+        assert pace(j)["units"] == units and pace(j)["unit_rule"] == "timing_unit.3"
+        assert {t["unit"] for t in candidates(j)} <= set(units) | {"day"}
+    finally:
+        kb.retract_fact("cast_since", j.chart.id, since)

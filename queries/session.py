@@ -23,7 +23,7 @@ X
 'hidden_motion.1'
 >>> verdict = s.judge("wealth")["verdict"]
 >>> verdict["grade"], verdict["direction"], verdict["because"]
-('受克無救', 'unfavourable', ['use_god_weak', 'use_powerless'])
+('受克無救', 'unfavourable', ['hard_to_achieve', 'keep_to_your_lot'])
 >>> s.ask("use_grade(C, G)")                     # the question stays on the cast
 [('受克無救',)]
 >>> "day_break.1" in [r.info.id for r in s.rules(grep="日破")]

@@ -57,7 +57,7 @@ def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
     >>> from queries.labels import vocabulary
     >>> chart = cast("787889", month="戌", day="乙巳")
     >>> page = judgment_html(judge(chart, "wealth").to_data(proof=False), chart.to_data(), "zh", vocabulary(chart.kb))
-    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>凶斷</h4>" in page
+    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>定斷之辭</h4>" in page
     (3, True, True)
     """
     layout = judgment_layout(data, lang, vocabulary, every=True)

@@ -247,6 +247,11 @@ class Judgment:
                                                 memo=self.memo)
         return self._proof
 
+    def grade_proof(self):
+        """The proof of the use-god's grade (``verdict.grade``): why it is strong, or its weightiest reason."""
+        goal = self.goal if self.verdict["strong"] else f"use_grade('{self.chart.id}', G)"
+        return self.chart.kb.explain(goal, expand_negations=True, memo=self.memo)
+
     def unread(self) -> list:
         """The verses this question did not read for want of a fact only the asker knows: for each
         option of the question's topic not given (facts/question_option.tsv), each of its values

@@ -189,7 +189,7 @@ def test_judge_puts_the_question_on_the_cast():
     assert s.judgment_text().startswith(s.chart_text() + "\n\ntopic: seeking wealth")
     assert s.judgment_proof().statement.startswith("verdict(") and '"proof"' in s.judgment_json()
     assert "<table" in s.judgment_html() and "受克無救" in s.judgment_html()
-    assert s.snapshot().question == ("wealth", None, None, None)
+    assert s.snapshot().question == ("wealth", None, None, None, None, None, None)
     s.cast("787889", **CAST)                                     # a new cast has no question yet
     assert s.ask("use_grade(C, G)") == [] and s.snapshot().question is None
     with pytest.raises(UserError, match="unknown topic 'weather'"):

@@ -189,13 +189,14 @@ def _day_hour(wall: datetime, zi_hour: str) -> tuple:
     return _sexagenary(day, day), _sexagenary(hour_stem, hour_branch)
 
 
-def pillars(moment: datetime, zi_hour: str = "same-day") -> Pillars:
+def pillars(moment: datetime, zi_hour: str = "same-day", wall: datetime | None = None) -> Pillars:
     """The year, month, day and hour pillars of an aware datetime.
 
     Year and month change at the exact 立春 and 節 instants (compared in UTC+8, to the second);
-    day and hour follow the moment's local wall clock. From 23:00 to 24:00 the hour is 子 with the
-    next day's 五鼠遁 stem; ``zi_hour`` says whose day it is: ``"same-day"`` (default) keeps the
-    calendar date's day pillar, ``"next-day"`` takes the next day's.
+    day and hour follow the moment's local wall clock, or ``wall`` (naive: the time the moment
+    reads on the clock of the convention ``clock``, ``queries.clock.reading``). From 23:00 to
+    24:00 the hour is 子 with the next day's 五鼠遁 stem; ``zi_hour`` says whose day it is:
+    ``"same-day"`` (default) keeps the calendar date's day pillar, ``"next-day"`` takes the next day's.
 
     >>> pillars(parse_moment('2024-10-08T04:00', 'Asia/Seoul'))
     Pillars(year='甲辰', month='甲戌', day='乙巳', hour='戊寅')
@@ -209,9 +210,114 @@ def pillars(moment: datetime, zi_hour: str = "same-day") -> Pillars:
         raise error("calendar.unknown_zi_hour", value=zi_hour, choices=", ".join(ZI_HOUR))
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"pillars() needs an aware datetime, got {moment.isoformat()} without a zone")
-    local, china = moment.replace(microsecond=0), moment.astimezone(_CHINA).replace(microsecond=0)
+    local = (wall if wall is not None else moment).replace(microsecond=0)
+    china = moment.astimezone(_CHINA).replace(microsecond=0)
     _check_year(local)
     _check_year(china)
     year, month = _year_month(china)
     day, hour = _day_hour(local, zi_hour)
     return Pillars(year=year, month=month, day=day, hour=hour)
+
+
+# The 節 of ``_jie``, in its order: 大雪 of the year before … 驚蟄 of the year after.
+JIE = ("大雪", "小寒", "立春", "驚蟄", "清明", "立夏", "芒種", "小暑", "立秋", "白露", "寒露", "立冬", "大雪", "小寒",
+       "立春", "驚蟄")
+NEAR = timedelta(minutes=3)      # a cast this close to a boundary says so (sources of 節 times differ by ~30 s)
+_PILLARS = ("year", "month", "day", "hour")
+
+
+def jie_instants(year: int) -> list:
+    """(name, aware instant in UTC+8) of the 節 around a solar year, from ``_jie``.
+
+    >>> name, instant = jie_instants(2024)[10]
+    >>> name, instant.isoformat()
+    ('寒露', '2024-10-08T02:59:57+08:00')
+    """
+    return [(name, datetime.fromisoformat(text).replace(tzinfo=_CHINA))
+            for name, text in zip(JIE, _jie(year))]
+
+
+def boundaries(moment: datetime, zi_hour: str = "same-day", wall: datetime | None = None) -> tuple:
+    """The boundaries within ``NEAR`` of a cast, each a dict: ``boundary`` (``jie``: a 節, an
+    instant; ``hour``: an hour or a day beginning on the clock ``wall`` is read on), its ``name``
+    (the 節, or the clock time it begins at), ``at`` (ISO), ``seconds`` away, ``side`` (the cast
+    is ``before`` or ``after`` it), and the pillars that differ ``here`` and on the ``other`` side.
+
+    >>> seoul = parse_moment('2024-10-08T03:58', 'Asia/Seoul')          # 寒露 at 03:59:57 KST
+    >>> [(b['name'], b['seconds'], b['side'], b['here'], b['other']) for b in boundaries(seoul)]
+    [('寒露', 117, 'before', {'month': '癸酉'}, {'month': '甲戌'})]
+    >>> late = parse_moment('2024-10-08T23:01', 'Asia/Seoul')
+    >>> [(b['name'], b['side'], b['here'], b['other']) for b in boundaries(late)]
+    [('23:00', 'after', {'hour': '戊子'}, {'hour': '丁亥'})]
+    """
+    wall = (wall if wall is not None else moment.replace(tzinfo=None)).replace(microsecond=0)
+    here = pillars(moment, zi_hour, wall)
+    found = []
+    for name, instant in jie_instants(moment.astimezone(_CHINA).year):
+        seconds = int((instant - moment).total_seconds())
+        if abs(seconds) <= NEAR.total_seconds():
+            step = timedelta(seconds=seconds + (1 if seconds >= 0 else -1))
+            found.append(_boundary("jie", name, instant.astimezone(moment.tzinfo).isoformat(), seconds, here,
+                                   pillars(moment + step, zi_hour, wall + step), ("year", "month")))
+    for shift in (-NEAR, NEAR):
+        top = wall.replace(minute=0, second=0) + (timedelta(hours=1) if shift > timedelta(0) else timedelta(0))
+        other = pillars(moment + shift, zi_hour, wall + shift)
+        if (other.day, other.hour) != (here.day, here.hour):
+            seconds = int((top - wall).total_seconds())
+            found.append(_boundary("hour", top.strftime("%H:%M"), top.isoformat(), seconds, here, other,
+                                   ("day", "hour")))
+    return tuple(b for b in found if b["other"])
+
+
+def _boundary(kind, name, at, seconds, here, other, parts) -> dict:
+    differ = [p for p in parts if getattr(here, p) != getattr(other, p)]
+    return {"boundary": kind, "name": name, "at": at, "seconds": abs(seconds),
+            "side": "before" if seconds >= 0 else "after",
+            "here": {p: getattr(here, p) for p in differ}, "other": {p: getattr(other, p) for p in differ}}
+
+
+def dates(month: str, day: str, year: str | None = None, first: int = 1900, last: int = 2100,
+          tz: str | None = None) -> list:
+    """The dates of the solar years ``first`` to ``last`` whose day pillar is ``day`` in a month
+    of the branch (or pillar) ``month`` and, when given, a year of the pillar ``year``: each a
+    dict of the ``date``, its ``year`` and ``month`` pillars and, on the day a 節 begins or ends
+    that month, the 節 and the time of day (``from`` or ``until``) in the zone ``tz`` (default:
+    this machine's), as a moment is read.
+
+    >>> [(d["date"], d["year"], d["month"]) for d in dates("戌", "乙巳", "甲辰", 2020, 2030)]
+    [('2024-10-08', '甲辰', '甲戌')]
+    >>> dates("甲戌", "乙巳", None, 2024, 2024, tz="Asia/Seoul")[0]["from"]
+    ['寒露', '03:59:57']
+    """
+    Pillars(year, month if len(str(month)) == 2 else None, day, None)
+    if not (isinstance(month, str) and len(month) in (1, 2) and month[-1] in BRANCHES):
+        raise error("calendar.not_sixty", pillar=("pillar.month", {}), value=_short(month))
+    zone = _zone(tz) if tz is not None else datetime.now().astimezone().tzinfo
+    target = _SIXTY_ORDER.index(day)
+    found = []
+    for number in range(first, last + 1):
+        jie = jie_instants(number)[1:14]                # the months that begin in this year, and the next 節
+        for (name, start), (end_name, end) in zip(jie, jie[1:]):
+            pair = _year_month(start.replace(tzinfo=None))
+            if pair[1][-len(month):] != month or year not in (None, pair[0]):
+                continue
+            begin, stop = start.astimezone(zone), end.astimezone(zone)
+            on = begin.date() + timedelta(days=(target - _day_index(begin.date())) % 60)
+            while on <= stop.date():
+                entry = {"date": on.isoformat(), "year": pair[0], "month": pair[1]}
+                if on == begin.date():
+                    entry["from"] = [name, begin.strftime("%H:%M:%S")]
+                if on == stop.date():
+                    entry["until"] = [end_name, stop.strftime("%H:%M:%S")]
+                if entry.get("until", [None, "?"])[1] != "00:00:00":
+                    found.append(entry)
+                on += timedelta(days=60)
+    return sorted(found, key=lambda entry: entry["date"])
+
+
+_SIXTY_ORDER = [_STEMS[i % 10] + BRANCHES[i % 12] for i in range(60)]
+
+
+def _day_index(on: date) -> int:
+    """The place of a date's day pillar in the sixty (甲子 0), as ``_day_hour`` counts it."""
+    return (on.toordinal() + 1721425 - 11) % 60

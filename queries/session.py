@@ -218,15 +218,16 @@ class Session:
         self._conventions[name] = value
 
     @served("casting")
-    def cast(self, lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
-             month=None, day=None, year=None, hour=None, conventions=None) -> str:
+    def cast(self, lines=None, *, coins=None, hexagram=None, to=None, seed=None, yarrow=False, by_time=False,
+             numbers=None, at=None, tz=None, longitude=None, month=None, day=None, year=None, hour=None,
+             conventions=None) -> str:
         """Cast a chart (the arguments of ``queries.chart.cast``); it becomes ``C``, with no
         question yet. Returns its id. The conventions chosen with ``set_convention`` apply, then
         those given here."""
         from .chart import prepare
-        made = prepare(lines, coins=coins, hexagram=hexagram, to=to, seed=seed, at=at, tz=tz, month=month,
-                       day=day, year=year, hour=hour, kb=self.kb,
-                       conventions={**self._conventions, **dict(conventions or {})})
+        made = prepare(lines, coins=coins, hexagram=hexagram, to=to, seed=seed, yarrow=yarrow, by_time=by_time,
+                       numbers=numbers, at=at, tz=tz, longitude=longitude, month=month, day=day, year=year,
+                       hour=hour, kb=self.kb, conventions={**self._conventions, **dict(conventions or {})})
         self._set_chart(made, f"c{self._casts + 1}")
         self._casts += 1
         self._notices += [text(key, self.lang, **values) for key, values in made.notes]

@@ -39,7 +39,7 @@ _STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 _SIXTY = frozenset(_STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
 _CHINA = timezone(timedelta(hours=8), "UTC+08:00")
-_YEARS = (1600, 2999)
+YEARS = (1600, 2999)
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class Pillars:
         return self.month[1]
 
 
-def _zone(tz: str):
+def time_zone(tz: str):
     if not isinstance(tz, str):             # ZoneInfo(("乙", "巳")) answers a str, not a zone
         raise error("calendar.unknown_zone", tz=_short(tz))
     try:
@@ -104,7 +104,7 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
     Traceback (most recent call last):
     queries.errors.UserError: cannot read the moment 'yesterday': ...
     """
-    zone = _zone(tz) if tz is not None else None
+    zone = time_zone(tz) if tz is not None else None
     try:
         date.fromisoformat(text)
     except (ValueError, TypeError):
@@ -115,8 +115,8 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
         moment = datetime.fromisoformat(text)
     except (ValueError, TypeError):
         raise error("calendar.unreadable", text=_short(text)) from None
-    if not _YEARS[0] <= moment.year <= _YEARS[1]:
-        raise error("calendar.outside_years", text=repr(_short(text)), first=_YEARS[0], last=_YEARS[1])
+    if not YEARS[0] <= moment.year <= YEARS[1]:
+        raise error("calendar.outside_years", text=repr(_short(text)), first=YEARS[0], last=YEARS[1])
     if moment.tzinfo is not None:
         return moment.astimezone(zone) if zone is not None else moment
     if zone is not None:
@@ -147,8 +147,8 @@ def converted(text: str, moment: datetime) -> tuple | None:
 
 
 def _check_year(wall: datetime) -> None:
-    if not _YEARS[0] <= wall.year <= _YEARS[1]:
-        raise error("calendar.outside_years", text=wall.isoformat(), first=_YEARS[0], last=_YEARS[1])
+    if not YEARS[0] <= wall.year <= YEARS[1]:
+        raise error("calendar.outside_years", text=wall.isoformat(), first=YEARS[0], last=YEARS[1])
 
 
 @lru_cache(maxsize=None)
@@ -168,7 +168,7 @@ def _sexagenary(stem: int, branch: int) -> str:
     return _STEMS[stem % 10] + BRANCHES[branch % 12]
 
 
-def _year_month(china: datetime) -> tuple:
+def year_month(china: datetime) -> tuple:
     """The year and month pillars of a wall-clock moment in UTC+8, as lunar-python's
     getYearInGanZhiExact and getMonthInGanZhiExact give them, from the year's 節 table."""
     moment, jie = china.strftime("%Y-%m-%d %H:%M:%S"), _jie(china.year)
@@ -214,7 +214,7 @@ def pillars(moment: datetime, zi_hour: str = "same-day", wall: datetime | None =
     china = moment.astimezone(_CHINA).replace(microsecond=0)
     _check_year(local)
     _check_year(china)
-    year, month = _year_month(china)
+    year, month = year_month(china)
     day, hour = _day_hour(local, zi_hour)
     return Pillars(year=year, month=month, day=day, hour=hour)
 
@@ -274,50 +274,3 @@ def _boundary(kind, name, at, seconds, here, other, parts) -> dict:
     return {"boundary": kind, "name": name, "at": at, "seconds": abs(seconds),
             "side": "before" if seconds >= 0 else "after",
             "here": {p: getattr(here, p) for p in differ}, "other": {p: getattr(other, p) for p in differ}}
-
-
-def dates(month: str, day: str, year: str | None = None, first: int = 1900, last: int = 2100,
-          tz: str | None = None) -> list:
-    """The dates of the solar years ``first`` to ``last`` whose day pillar is ``day`` in a month
-    of the branch (or pillar) ``month`` and, when given, a year of the pillar ``year``: each a
-    dict of the ``date``, its ``year`` and ``month`` pillars and, on the day a 節 begins or ends
-    that month, the 節 and the time of day (``from`` or ``until``) in the zone ``tz`` (default:
-    this machine's), as a moment is read.
-
-    >>> [(d["date"], d["year"], d["month"]) for d in dates("戌", "乙巳", "甲辰", 2020, 2030)]
-    [('2024-10-08', '甲辰', '甲戌')]
-    >>> dates("甲戌", "乙巳", None, 2024, 2024, tz="Asia/Seoul")[0]["from"]
-    ['寒露', '03:59:57']
-    """
-    Pillars(year, month if len(str(month)) == 2 else None, day, None)
-    if not (isinstance(month, str) and len(month) in (1, 2) and month[-1] in BRANCHES):
-        raise error("calendar.not_sixty", pillar=("pillar.month", {}), value=_short(month))
-    zone = _zone(tz) if tz is not None else datetime.now().astimezone().tzinfo
-    target = _SIXTY_ORDER.index(day)
-    found = []
-    for number in range(first, last + 1):
-        jie = jie_instants(number)[1:14]                # the months that begin in this year, and the next 節
-        for (name, start), (end_name, end) in zip(jie, jie[1:]):
-            pair = _year_month(start.replace(tzinfo=None))
-            if pair[1][-len(month):] != month or year not in (None, pair[0]):
-                continue
-            begin, stop = start.astimezone(zone), end.astimezone(zone)
-            on = begin.date() + timedelta(days=(target - _day_index(begin.date())) % 60)
-            while on <= stop.date():
-                entry = {"date": on.isoformat(), "year": pair[0], "month": pair[1]}
-                if on == begin.date():
-                    entry["from"] = [name, begin.strftime("%H:%M:%S")]
-                if on == stop.date():
-                    entry["until"] = [end_name, stop.strftime("%H:%M:%S")]
-                if entry.get("until", [None, "?"])[1] != "00:00:00":
-                    found.append(entry)
-                on += timedelta(days=60)
-    return sorted(found, key=lambda entry: entry["date"])
-
-
-_SIXTY_ORDER = [_STEMS[i % 10] + BRANCHES[i % 12] for i in range(60)]
-
-
-def _day_index(on: date) -> int:
-    """The place of a date's day pillar in the sixty (甲子 0), as ``_day_hour`` counts it."""
-    return (on.toordinal() + 1721425 - 11) % 60

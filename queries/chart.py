@@ -230,7 +230,9 @@ class Chart:
                                            ("hour", made.hour)) if v})
         else:
             data = {"year": made.year, "month": made.month, "day": made.day, "hour": made.hour,
-                    "month_branch": made.month_branch, "moment": made.moment.isoformat()}
+                    "month_branch": made.month_branch, "moment": made.moment.isoformat(),
+                    "clock": made.clock["name"], "clock_time": made.clock["time"], "near": made.clock["near"]}
+            data.update({k: made.clock[k] for k in ("longitude", "city") if made.clock.get(k) is not None})
         data["void"] = list(self.void)
         return data
 
@@ -255,7 +257,7 @@ class Chart:
                         data[kind]["stars"] = on[kind].get(line["position"], [])
             return data
 
-        return {"cast": self.id, "values": "".join(map(str, self.cast.lines)),
+        return {"cast": self.id, "values": "".join(map(str, self.cast.lines)), "casting": self.cast.casting,
                 "hexagram": self.hexagram, "changed": self.changed, "nuclear": self.nuclear,
                 "world": self.world, "response": self.response, "calendar": self.calendar(),
                 "conventions": self.conventions,
@@ -276,6 +278,11 @@ class Chart:
     def text(self, lang: str = "en", stars: bool = False) -> str:
         """The chart a practitioner expects: header, then one row a line from the top down."""
         return views.chart_text(self.to_data(stars=stars), check_lang(lang), self.vocabulary())
+
+    def casting_text(self, lang: str = "en") -> str:
+        """How the lines were cast and, on a solar clock, the time read: the chart's header lines of it."""
+        data = {"casting": self.cast.casting, "calendar": self.calendar()}
+        return "\n".join("{}: {}".format(*line) for line in views.how(data, check_lang(lang), self.vocabulary()))
 
     def html(self, lang: str = "en") -> str:
         """The chart as an HTML table (one self-contained div)."""

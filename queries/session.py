@@ -264,6 +264,31 @@ class Session:
     def chart_text(self, lang=None, stars=False) -> str:
         return self._chart().text(check_lang(lang or self.lang), stars=stars)
 
+    @served("the dates of the pillars")
+    def dates(self, month, day, year=None, years=None, tz=None) -> dict:
+        """The dates that have the pillars given, in a range of years (``queries.dates``)."""
+        from .dates import YEARS, dates, parse_years
+        first, last = parse_years(years) if years is not None else YEARS
+        return {"month": month, "day": day, "year": year, "years": [first, last],
+                "dates": dates(month, day, year, first, last, tz=tz)}
+
+    @served("the dates of the pillars")
+    def dates_text(self, month, day, year=None, years=None, tz=None, lang=None) -> str:
+        from .dates import dates_text
+        found = self.dates(month, day, year, years, tz)
+        return dates_text(found["dates"], check_lang(lang or self.lang), *found["years"])
+
+    @served("the chart")
+    def casting(self) -> dict:
+        """How the current cast's lines were cast: the method and its inputs (``Cast.casting``)."""
+        return dict(self._chart().cast.casting)
+
+    @served("the chart")
+    def casting_text(self, lang=None) -> str:
+        """How the current cast's lines were cast and, on a solar clock, the time its day and hour
+        were read at: the chart's lines of it, for a proof printed without its chart."""
+        return self._chart().casting_text(check_lang(lang or self.lang))
+
     @served("the chart")
     def chart_data(self, stars=True) -> dict:
         return self._chart().to_data(stars=stars)

@@ -38,6 +38,7 @@ def chart_text(data: dict, lang: str, vocabulary: dict) -> str:
     out = [layout.title,
            f"{layout.palace} {layout.element}  {layout.kind}   {' '.join(layout.nuclear)}",
            f"{pillars}   {' '.join(layout.void)}",
+           *("{}: {}".format(*line) for line in layout.how),
            "{}: {}".format(*layout.conventions),
            ""]
     out += [_row(row, layout.hidden) for row in layout.rows]

@@ -94,7 +94,7 @@ def why_data(box, cast, question, goal, lang="en", level="full") -> dict:
     if proof is None:
         return {"goal": goal, "proof": None}
     return said(box, {"goal": goal, "account": render.account(proof, lang, box.connectives()),
-                      "proof": render.to_data(proof, lang)})
+                      "proof": render.to_data(proof, lang), "casting": box.casting()})
 
 
 def why_not_data(box, cast, question, goal, depth=4, lang="en") -> dict:

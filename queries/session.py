@@ -152,6 +152,12 @@ class Session:
         notices, self._notices = self._notices, []
         return notices
 
+    @served("the notes of the cast")
+    def cast_notes(self) -> list:
+        """The notices of how the last cast's input was read, for a caller in another process
+        (``Sandbox.notices``); each is returned once."""
+        return self.notices()
+
     def close(self) -> None:
         """Nothing to stop in this process (a Sandbox stops its worker)."""
 

@@ -107,6 +107,7 @@ class Session:
         self.judgment = None
         self._casts = 0
         self._notices = []
+        self._read = []               # (key, values): how the last cast's input was read, said when asked
 
     @classmethod
     def restore(cls, state: SessionState, progress=None, before_cast=None, limits=None):
@@ -150,13 +151,14 @@ class Session:
         """Lines about what ``restore`` could not restore, and about how a cast's input was read
         (a moment read on another zone's clock); each is returned once."""
         notices, self._notices = self._notices, []
-        return notices
+        return notices + self.cast_notes()
 
     @served("the notes of the cast")
-    def cast_notes(self) -> list:
-        """The notices of how the last cast's input was read, for a caller in another process
-        (``Sandbox.notices``); each is returned once."""
-        return self.notices()
+    def cast_notes(self, lang=None) -> list:
+        """How the last cast's input was read (a moment on another zone's clock, a boundary near),
+        in ``lang`` (default the session's); each is returned once."""
+        said, self._read = self._read, []
+        return [text(key, check_lang(lang or self.lang), **values) for key, values in said]
 
     def close(self) -> None:
         """Nothing to stop in this process (a Sandbox stops its worker)."""
@@ -236,7 +238,7 @@ class Session:
                        hour=hour, kb=self.kb, conventions={**self._conventions, **dict(conventions or {})})
         self._set_chart(made, f"c{self._casts + 1}")
         self._casts += 1
-        self._notices += [text(key, self.lang, **values) for key, values in made.notes]
+        self._read = list(made.notes)
         return self.cast_id
 
     def _set_chart(self, made, cast_id):

@@ -58,10 +58,10 @@ def question_of(form: dict) -> dict:
     return given
 
 
-def cast_on(box, cast: dict, question: dict | None = None) -> list:
-    """Cast on a worker (and put the question); the notes on how the input was read."""
+def cast_on(box, cast: dict, question: dict | None = None, lang=None) -> list:
+    """Cast on a worker (and put the question); the notes on how the input was read (in ``lang``)."""
     box.cast(**arguments(cast))
-    notes = box.notices()
+    notes = box.cast_notes(lang) + box.notices()
     if question:
         box.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
                   horizon=question.get("horizon"))

@@ -258,19 +258,19 @@ def boundaries(moment: datetime, zi_hour: str = "same-day", wall: datetime | Non
         if abs(seconds) <= NEAR.total_seconds():
             step = timedelta(seconds=seconds + (1 if seconds >= 0 else -1))
             found.append(_boundary("jie", name, instant.astimezone(moment.tzinfo).isoformat(), seconds, here,
-                                   pillars(moment + step, zi_hour, wall + step), ("year", "month")))
+                                   pillars(moment + step, zi_hour, wall + step), ("year", "month"), after=seconds <= 0))
     for shift in (-NEAR, NEAR):
         top = wall.replace(minute=0, second=0) + (timedelta(hours=1) if shift > timedelta(0) else timedelta(0))
         other = pillars(moment + shift, zi_hour, wall + shift)
         if (other.day, other.hour) != (here.day, here.hour):
-            seconds = int((top - wall).total_seconds())
-            found.append(_boundary("hour", top.strftime("%H:%M"), top.isoformat(), seconds, here, other,
-                                   ("day", "hour")))
+            found.append(_boundary("hour", top.strftime("%H:%M"), top.isoformat(), int((top - wall).total_seconds()),
+                                   here, other, ("day", "hour"), after=shift < timedelta(0)))
     return tuple(b for b in found if b["other"])
 
 
-def _boundary(kind, name, at, seconds, here, other, parts) -> dict:
+def _boundary(kind, name, at, seconds, here, other, parts, after) -> dict:
+    """One boundary near: the cast is ``after`` it (on it counts as after: a pillar turns at its
+    boundary) or before it, ``seconds`` away."""
     differ = [p for p in parts if getattr(here, p) != getattr(other, p)]
-    return {"boundary": kind, "name": name, "at": at, "seconds": abs(seconds),
-            "side": "before" if seconds >= 0 else "after",
+    return {"boundary": kind, "name": name, "at": at, "seconds": abs(seconds), "side": "after" if after else "before",
             "here": {p: getattr(here, p) for p in differ}, "other": {p: getattr(other, p) for p in differ}}

@@ -334,7 +334,7 @@ class Judgment:
                 "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
                 "verdict": in_language({**self.verdict, **self.weighing}, lang), "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
-                "conventions": self.chart.conventions,
+                "conventions": self.chart.conventions, "casting": self.chart.cast.casting,
                 "readings": found, **in_language(self.timing(), lang), "book_lines": lines, "classes": classes}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang, shared)

@@ -4,10 +4,10 @@ of views/chart.dl; the readings of the books that apply and the verdict they wei
 
 >>> from queries.chart import cast
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
->>> j.use_god["relative"], j.use_god["position"], j.verdict, j.weighing["direction"]
-('妻財', 5, {'strong': False, 'grade': '受克無救'}, 'unfavourable')
->>> [line for line in j.text("ko").splitlines() if line.startswith("판정")]
-['판정: 受克無救 — 용신이 무력하다']
+>>> j.use_god["relative"], j.use_god["position"], j.verdict, j.weighing["direction"], j.weighing["degree"]
+('妻財', 5, {'strong': False, 'grade': '受克無救'}, 'unfavourable', '小凶')
+>>> [line for line in j.text("ko").splitlines() if line.startswith("답")]
+['답: 흉하다 · 小凶']
 >>> judge(j.chart, "wealth", horizon="week")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
 queries.errors.UserError: --horizon 'week': use one of hour, day, month, year
@@ -98,8 +98,8 @@ def account(kb, proof, lang="en") -> list:
 
     >>> from queries.chart import cast
     >>> j = judge(cast("787889", month="戌", day="乙巳"), "illness", about="father")
-    >>> print(account(j.chart.kb, j.proof(), "en")[-1])
-    On this chart: the month is 戌.
+    >>> print(account(j.chart.kb, j.proof(), "en")[1])
+    That is because what decides is “the use-god lies in its tomb” (000:55 始須論用神，次必看原神).
     """
     return render.account(proof, check_lang(lang), connectives(kb))
 
@@ -247,6 +247,11 @@ class Judgment:
                                                 memo=self.memo)
         return self._proof
 
+    def grade_proof(self):
+        """The proof of the use-god's grade (``verdict.grade``): why it is strong, or its weightiest reason."""
+        goal = self.goal if self.verdict["strong"] else f"use_grade('{self.chart.id}', G)"
+        return self.chart.kb.explain(goal, expand_negations=True, memo=self.memo)
+
     def unread(self) -> list:
         """The verses this question did not read for want of a fact only the asker knows: for each
         option of the question's topic not given (facts/question_option.tsv), each of its values
@@ -334,7 +339,7 @@ class Judgment:
                 "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
                 "verdict": in_language({**self.verdict, **self.weighing}, lang), "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
-                "conventions": self.chart.conventions,
+                "conventions": self.chart.conventions, "casting": self.chart.cast.casting,
                 "readings": found, **in_language(self.first_timing(), lang), "book_lines": lines, "classes": classes}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang, shared)

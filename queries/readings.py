@@ -11,14 +11,14 @@ clause (``queries.rule_checks.proof_through``), as ``liuyao why RULE`` shows it.
 >>> from queries import cast, judge
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
 >>> found = readings(j)
->>> [(r["id"], r["polarity"], r["rule"]) for r in found][:2]
-[('use_god_weak', 'unfavourable', 'r000.55.use_god.weak'), ('use_powerless', 'unfavourable', 'r000.11.use_powerless.day')]
->>> verdict(j)["because"]
-['use_god_weak', 'use_powerless']
+>>> [(r["id"], r["polarity"], r["weight"], r["rule"]) for r in found][:2]
+[('hard_to_achieve', 'unfavourable', 'deciding', 'r000.3.body_hurt'), ('keep_to_your_lot', 'unfavourable', 'deciding', 'r000.107.body_harmed.overcome')]
+>>> verdict(j)["factor"]["id"], verdict(j)["because"]
+('body_hurt', ['hard_to_achieve', 'keep_to_your_lot'])
 >>> found[0]["sources"][0]["source"], found[0]["sources"][0]["quote"]
-('000_122810513125a851.txt:55', '始須論用神')
+('000_122810513125a851.txt:3', '倘卦身有傷，其事難成矣')
 >>> found[0]["sources"][0]["korean"][:9]
-'괘 안의 효는 공'
+'「월괘신(月卦身)'
 """
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def readings(judgment, proofs=False) -> list:
                for cls, _, _, ko, zh, en, _ in kb.match("reading_class", None, None, None, None, None, None, None)}
     explain = _memo(kb, judgment.memo) if proofs else None
     found = {}
-    for speaks in sorted({topic, "any"}):
+    for speaks in dict.fromkeys((topic, "any")):             # the question's own verses first
         for _, _, k in sorted(kb.match(READING, c, speaks, None)):
             polarity, cls, text = table[k]
             for rule in clauses.get((speaks, k), ()):
@@ -158,10 +158,10 @@ def tables(found, lang, shared, kb) -> tuple:
     >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
     >>> shared = render.Shared()
     >>> found, lines, classes = tables(j.readings(), "ko", shared, j.chart.kb)
-    >>> found[0]["conclusion"], list(found[0]) == [k for k in OWN if k != "proof"], classes["use_god"]
-    ('용신이 무력하다', True, '용신')
-    >>> lines["000_122810513125a851.txt:55"]["korean"][:9], shared.rule_table()[found[0]["rule"]]["sources"]
-    ('괘 안의 효는 공', [{'source': '000_122810513125a851.txt:55', 'quote': '始須論用神'}])
+    >>> found[0]["conclusion"], set(found[0]) <= set(OWN), classes["body"]
+    ('괘신이 상하니 이 일은 이루기 어렵다', True, '괘신')
+    >>> lines["000_122810513125a851.txt:3"]["korean"][:9], shared.rule_table()[found[0]["rule"]]["sources"][0]
+    ('「월괘신(月卦身)', {'source': '000_122810513125a851.txt:3', 'quote': '倘卦身有傷，其事難成矣'})
     >>> tables(j.readings(), "en", render.Shared(), j.chart.kb)[1]
     {}
     """

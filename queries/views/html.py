@@ -43,7 +43,8 @@ def chart_html(data: dict, lang: str, vocabulary: dict) -> str:
             + f" · {escape(' '.join(layout.void))}")
     heads = "".join(f"<th>{escape(x)}</th>" for x in layout.columns)
     return (f"<div class='liuyao liuyao-chart'>{STYLE}<p><b>{escape(layout.title)}</b><br>{info}<br>"
-            f"<span class='where'>{escape('{}: {}'.format(*layout.conventions))}</span></p>"
+            + "".join(f"{escape('{}: {}'.format(*line))}<br>" for line in layout.how)
+            + f"<span class='where'>{escape('{}: {}'.format(*layout.conventions))}</span></p>"
             f"<table><thead><tr>{heads}</tr></thead><tbody>{''.join(_cells(r) for r in layout.rows)}</tbody></table>"
             + (f"<p>{escape('  '.join(layout.extra))}</p>" if layout.extra else "") + "</div>")
 
@@ -57,7 +58,7 @@ def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
     >>> from queries.labels import vocabulary
     >>> chart = cast("787889", month="戌", day="乙巳")
     >>> page = judgment_html(judge(chart, "wealth").to_data(proof=False), chart.to_data(), "zh", vocabulary(chart.kb))
-    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>凶斷</h4>" in page
+    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>定斷之辭</h4>" in page
     (3, True, True)
     """
     layout = judgment_layout(data, lang, vocabulary, every=True)

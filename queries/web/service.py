@@ -58,10 +58,10 @@ def question_of(form: dict) -> dict:
     return given
 
 
-def cast_on(box, cast: dict, question: dict | None = None) -> list:
-    """Cast on a worker (and put the question); the notes on how the input was read."""
+def cast_on(box, cast: dict, question: dict | None = None, lang=None) -> list:
+    """Cast on a worker (and put the question); the notes on how the input was read (in ``lang``)."""
     box.cast(**arguments(cast))
-    notes = box.notices()
+    notes = box.cast_notes(lang) + box.notices()
     if question:
         box.judge(**question)
     return notes
@@ -93,7 +93,7 @@ def why_data(box, cast, question, goal, lang="en", level="full") -> dict:
     if proof is None:
         return {"goal": goal, "proof": None}
     return said(box, {"goal": goal, "account": render.account(proof, lang, box.connectives()),
-                      "proof": render.to_data(proof, lang)})
+                      "proof": render.to_data(proof, lang), "casting": box.casting()})
 
 
 def why_not_data(box, cast, question, goal, depth=4, lang="en") -> dict:

@@ -102,12 +102,12 @@ def with_casts(samples):
         pillars = {k: options[k] for k in ("year", "hour") if k in options}
         conventions = {k: v for k, v in options.items() if k not in pillars and k != "fact"}
         chart = cast(lines, month=month, day=day, conventions=conventions, kb=knowledge, **pillars)
-        if "fact" in options:
-            knowledge.assert_fact(options["fact"][0], chart.id, *options["fact"][1:])
         question = QUESTIONS[i]
         topic, about, asker, horizon = (question, None, None, None) if isinstance(question, str) else \
             (question + (None, None))[:4]
         judge(chart, topic, about=about, asker=asker)
+        if "fact" in options:          # after the question, which retracts its own facts (cast_since …)
+            knowledge.assert_fact(options["fact"][0], chart.id, *options["fact"][1:])
         if horizon:
             knowledge.assert_fact("cast_horizon", chart.id, horizon)
     return knowledge

@@ -292,6 +292,11 @@ class Judgment:
                             "timing_none": timing_layer.blocked(self)}
         return self._timing
 
+    def first_timing(self) -> dict:
+        """``timing()`` with the candidates a judgment lists first (``queries.timing.listed``)."""
+        timing = self.timing()
+        return {**timing, "timing": timing_layer.listed(timing["timing"])}
+
     def connectives(self) -> dict:
         """The knowledge's ``connectives``, read once for this judgment."""
         if self._phrases is None:
@@ -335,7 +340,7 @@ class Judgment:
                 "verdict": in_language({**self.verdict, **self.weighing}, lang), "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
                 "conventions": self.chart.conventions, "casting": self.chart.cast.casting,
-                "readings": found, **in_language(self.timing(), lang), "book_lines": lines, "classes": classes}
+                "readings": found, **in_language(self.first_timing(), lang), "book_lines": lines, "classes": classes}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang, shared)
         data["rules"] = shared.rule_table(render.Words((), lang, self.connectives()))

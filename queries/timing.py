@@ -1,20 +1,27 @@
-"""The timing 應期 of a judged question, as data: the candidates that kb/timing/ derives, ranked,
-each with its rule, its reason in three languages and the next calendar dates on which it falls.
+"""The timing 應期 of a judged question, as data: the candidates that kb/timing/ derives, in the
+order the clauses give them, each with its rule, its reason in three languages, its polarity and
+the next calendar dates on which it falls.
 
 Every choice is a clause: a candidate is a row of ``timing_candidate/4``; its rule and reason come
-from the proof of its ``timing_branch/3`` row, its rank, subject and polarity from
-``facts/timing_kind.tsv``. Python only turns branches into dates, through ``queries.calendar`` and
-lunar-python: the next days after the cast's day whose day branch is X (and stem S when the clauses
-give one), the next months that begin at a 節 with branch X, the next years that begin at a 立春
-with branch X, the next two-hour periods 時辰 with branch X. A cast given by its pillars has no
-moment: its candidates have branches and no dates.
+from the proof of its ``timing_branch/3`` row, its subject and polarity from
+``facts/timing_kind.tsv``, its place from ``timing_order/7`` (the side the verdict says first, the
+unit, the rank of its kind). Python only turns branches into dates, through ``queries.calendar``
+and lunar-python: the next days after the cast's day whose day branch is X (and stem S when the
+clauses give one), or the cast's own day for a kind of that day; the next months that begin at a
+節 with branch X, the next years that begin at a 立春 with branch X, the next two-hour periods 時辰
+with branch X. A cast given by its pillars has no moment: its candidates have branches and no dates.
 
 >>> from queries import cast, judge
 >>> j = judge(cast("787889", at="2024-10-08T04:00", tz="Asia/Seoul"), "wealth")
->>> [(t["rank"], t["unit"], t["kind"], t["branch"], t["dates"]) for t in candidates(j, count=2)]
-[(1, 'month', '靜待沖', '午', ['2025-06-05', '2026-06-06'])]
->>> pace(j)["speed"], pace(j)["unit"]
-('緩', 'month')
+>>> [(t["rank"], t["unit"], t["kind"], t["branch"], t["polarity"]) for t in candidates(j)][:2]
+[(1, 'day', '沖用', '午', 'against'), (2, 'day', '入墓', '辰', 'against')]
+>>> [t["dates"] for t in candidates(j, count=2) if t["kind"] == "靜待沖"]
+[['2024-10-09', '2024-10-21'], ['2025-06-05', '2026-06-06']]
+>>> pace(j)["speed"], pace(j)["units"]
+('緩', ['day', 'month'])
+>>> today = judge(cast(hexagram="乾為天", at="2024-12-10T12:00", tz="Asia/Seoul"), "wealth")
+>>> [(t["kind"], t["branch"], t["dates"][:1]) for t in candidates(today)][:2]
+[('沖起待實', '寅', ['2024-12-16']), ('日沖起', '申', ['2024-12-10'])]
 >>> candidates(judge(cast("787889", month="戌", day="乙巳"), "wealth"))[0]["dates"]
 []
 >>> [b["kind"] for b in blocked(judge(cast("986986", month="巳", day="乙亥"), "office"))]
@@ -69,16 +76,16 @@ def units(kb) -> dict:
 
 
 def pace(judgment) -> dict | None:
-    """How soon the matter comes (急 or 緩) and the unit its timing is read in, each with its
-    rule and reason; None when the clauses give no unit (no use-god and no single moving line)."""
+    """How soon the matter comes (急 or 緩) and the units its timing is read in, nearest first,
+    each with its rule and reason (``unit`` is the nearest, ``unit_rule`` and ``unit_reason`` its
+    own); None when the clauses give no unit (no use-god and no single moving line)."""
     kb, c = judgment.chart.kb, judgment.chart.id
-    unit = kb.match("timing_unit", c, None)
-    if not unit:
+    found = sorted((u for _, u in kb.match("timing_unit", c, None)), key=lambda u: units(kb)[u][0])
+    if not found:
         return None
-    (_, u), = unit
     speeds = kb.match("timing_speed", c, None)
-    out = {"unit": u, "speed": speeds[0][1] if speeds else None}
-    out["unit_rule"], out["unit_reason"] = _said(judgment, _goal("timing_unit", c, u))
+    out = {"unit": found[0], "units": found, "speed": speeds[0][1] if speeds else None}
+    out["unit_rule"], out["unit_reason"] = _said(judgment, _goal("timing_unit", c, found[0]))
     if speeds:
         proof = kb.explain(_goal("timing_speed", c, out["speed"]), memo=judgment.memo)
         reason = proof.children[0]
@@ -97,41 +104,89 @@ def blocked(judgment) -> list:
     return out
 
 
+def polarities(kb) -> dict:
+    """polarity -> {lang: name}: for (when the matter comes) and against (when it is struck)."""
+    return {p: {"zh": zh, "ko": ko, "en": en} for p, zh, ko, en in kb.match("timing_polarity", None, None, None, None)}
+
+
 def candidates(judgment, count: int = 3) -> list:
-    """The timing candidates of a judged question, ranked (1 first), with up to ``count`` dates."""
+    """The timing candidates of a judged question in the order of ``timing_order/7`` (1 first),
+    with up to ``count`` dates. Candidates said together (one side: ``timing_side``) of one unit
+    and branch are one answer: the first keeps its place, the others follow it under ``also``
+    (each with its own rule, reason, polarity and dates)."""
     chart = judgment.chart
     kb, c, made = chart.kb, chart.id, chart.cast
-    table, unit_order = kinds(kb), units(kb)
+    table, sides = kinds(kb), polarities(kb)
     order = {b: i for i, b in enumerate(calendar.BRANCHES)}
     stems = {(k, b): s for _, k, b, s in kb.match("timing_stem", c, None, None, None)}
     hour_stems = {(k, b): s for _, k, b, s in kb.match("timing_hour_pillar", c, None, None, None)}
     start = cast_date(made.moment, made.day) if made.moment is not None else None
     groups = {}
-    for _, unit, kind, branch in kb.match("timing_candidate", c, None, None, None):
+    for _, unit, kind, branch, side, unit_rank, rank in kb.match("timing_order", c, None, None, None, None, None, None):
         key = (unit, kind) if table[kind]["shape"] == "within" else (unit, kind, branch)
-        groups.setdefault(key, []).append(branch)
+        groups.setdefault(key, [side, unit_rank, rank, []])[3].append(branch)
     found = []
-    for key, branches in groups.items():
+    for key, (side, unit_rank, rank, branches) in groups.items():
         unit, kind = key[0], key[1]
         branches = sorted(branches, key=order.get)
         rule, reason = _said(judgment, _goal("timing_branch", c, kind, branches[0]))
         info = table[kind]
         item = {"unit": unit, "branch": branches[0] if len(key) == 3 else None, "kind": kind,
                 "label": info["label"], "subject": info["subject"], "polarity": info["polarity"],
-                "rule": rule, "reason": reason,
+                "polarity_label": sides[info["polarity"]], "rule": rule, "reason": reason,
                 "why": _goal("timing_candidate", c, unit, kind, branches[0])}
         if len(key) == 2:
             item["within"] = branches
         stem = stems.get((kind, branches[0]))
         if stem is not None:
             item["stem"] = stem
-        many = 1 if info["shape"] == "once" else count
-        item["dates"] = dates(made, unit, branches, stem, many, start) if made.moment is not None else []
+        if made.moment is None:
+            item["dates"] = []
+        elif info["shape"] == "today":
+            item["dates"] = [start.isoformat()]
+        else:
+            item["dates"] = dates(made, unit, branches, stem, 1 if info["shape"] == "once" else count, start)
         if unit == "hour":
             item["pillar"] = hour_stems[(kind, branches[0])] + branches[0]
             item["pillars"] = [hour_pillar(kb, made.day, start, text) for text in item["dates"]]
-        found.append(((info["rank"], unit_order[unit][0], order[branches[0]], kind), item))
-    return [{"rank": n, **item} for n, (_, item) in enumerate(sorted(found, key=lambda pair: pair[0]), 1)]
+        found.append(((side, unit_rank, rank, order[branches[0]], kind), item))
+    merged = {}
+    for side, item in _turns(sorted(found, key=lambda pair: pair[0])):
+        same = (side, item["unit"], item["branch"] or tuple(item.get("within", ())))
+        if same in merged:
+            merged[same].setdefault("also", []).append(
+                {k: v for k, v in item.items() if k not in ("unit", "branch", "within")})
+        else:
+            merged[same] = item
+    return [{"rank": n, **item} for n, item in enumerate(merged.values(), 1)]
+
+
+def _turns(ranked: list) -> list:
+    """(side, item) of (key, item) pairs in key order, except that where both polarities share a
+    side (a mixed verdict says them together: ``timing_side``) they are said turn by turn within
+    a unit: the first of each, the nearer rank first, then the second of each …"""
+    seen, keyed = {}, []
+    for key, item in ranked:
+        place = (key[0], key[1], item["polarity"])
+        seen[place] = seen.get(place, 0) + 1
+        keyed.append(((key[0], key[1], seen[place], *key[2:]), item))
+    return [(key[0], item) for key, item in sorted(keyed, key=lambda pair: pair[0])]
+
+
+PER_UNIT, IN_ALL = 4, 6      # the candidates a judgment lists first: at most four a unit, six in all
+
+
+def listed(found: list) -> list:
+    """The candidates a judgment lists first, in rank order: at most ``PER_UNIT`` of one unit and
+    ``IN_ALL`` in all (``liuyao when`` lists every one)."""
+    out, per_unit = [], {}
+    for item in found:
+        if len(out) == IN_ALL:
+            break
+        if per_unit.get(item["unit"], 0) < PER_UNIT:
+            per_unit[item["unit"]] = per_unit.get(item["unit"], 0) + 1
+            out.append(item)
+    return out
 
 
 # ---- dates --------------------------------------------------------------------------------

@@ -168,7 +168,7 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict, every: bool = False
     (('답', '흉하다 · 凶'),)
     (('용신', '父母 丙午火 (2효 아래 복신)'),)
     >>> [heading for heading, _ in layout.readings], layout.timing_title
-    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 10, 서술하는 판단 11'], '응기 (월, 느리다)')
+    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 10, 서술하는 판단 11'], '응기 (일/월, 느리다)')
     """
     words, terms = WORDS[check_lang(lang)], vocabulary["terms"]
     role = lambda term: _name(terms, term, lang)
@@ -222,18 +222,24 @@ def _said(text, lang) -> str:
     return text if isinstance(text, str) else text[lang]
 
 
+def _reason(item, lang) -> str:
+    """A candidate's reason and, after it, whether it dates the matter or the harm."""
+    return f"{_said(item['reason'], lang)} ({_said(item['polarity_label'], lang)})"
+
+
 def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:
     """(heading, rows, no-day lines) of the timing of a judgment's data (``Judgment.timing()`` or
-    ``to_data()``): a row (rank, when, dates, reason, rule) a candidate, the first ``count``."""
+    ``to_data()``): a row (rank, when, dates, reason, rule, also) a candidate, the first ``count``;
+    ``also`` holds (reason, rule) of the other reasons for the same day."""
     words, units = WORDS[check_lang(lang)], vocabulary["units"]
     pace = data.get("timing_pace")
     title = words["timing"]
     if pace:
         speed = f", {_name(vocabulary['speeds'], pace['speed'], lang)}" if pace.get("speed") else ""
-        title += f" ({_name(units, pace['unit'], lang)}{speed})"
-    rows = tuple((item["rank"], _when(item, words, units, lang), _dated(item),
-                  _said(item["reason"], lang) + (f" {words['against']}" if item["polarity"] == "against" else ""),
-                  item["rule"])
+        named = "/".join(_name(units, unit, lang) for unit in pace.get("units", [pace["unit"]]))
+        title += f" ({named}{speed})"
+    rows = tuple((item["rank"], _when(item, words, units, lang), _dated(item), _reason(item, lang), item["rule"],
+                  tuple((_reason(also, lang), also["rule"]) for also in item.get("also", ())))
                  for item in data.get("timing", [])[:count])
     no_day = tuple(f"{words['no_day']}: {_said(item['reason'], lang)}" for item in data.get("timing_none", []))
     return title, rows, no_day

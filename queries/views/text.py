@@ -70,16 +70,22 @@ def judgment_text(data: dict, chart: dict, lang: str, vocabulary: dict, every: b
 
 def timing_text(data: dict, lang: str, vocabulary: dict) -> str:
     """Every timing candidate of a judgment (``Judgment.timing()``): rank, when, the next dates,
-    the reason and the rule; then why the matter has no day, if it has none.
+    the reason and the rule, and under it (+) each other reason for the same day; then why the
+    matter has no day, if it has none.
 
     >>> from queries.chart import cast
     >>> from queries.judgment import judge
-    >>> j = judge(cast("787889", at="2024-10-08T04:00", tz="Asia/Seoul"), "wealth")
+    >>> j = judge(cast(hexagram="乾為天", at="2024-12-10T12:00", tz="Asia/Seoul"), "wealth")
     >>> print(timing_text(j.timing(), "en", j.chart.vocabulary()))
-    timing (month, slow)
-      1. 午 month  2025-06-05, 2026-06-06, 2027-06-06 — the use-god 子 (line 5) is still; it responds when 午 clashes it into motion (靜待沖)  [timing_branch.7]
+    timing (day, fast)
+      1. 寅 day  2024-12-16, 2024-12-28, 2025-01-09 — the use-god 寅 (line 2) lies in the decade's void and the day has clashed it awake; it responds in full when 寅 fills the void (when it comes)  [timing_branch.25]
+         + the use-god 寅 (line 2) moves; it responds when its own branch 寅 comes round (值) (when it comes)  [timing_branch.9]
+      2. 申 day  2024-12-10 — the day 申 clashes the use-god 寅 (line 2) awake in the decade's void: it half responds today (when it comes)  [timing_branch.26]
+      3. 亥 day  2024-12-13, 2024-12-25, 2025-01-06 — the use-god 寅 (line 2) moves; it responds when 亥 combines with it and holds it (動待合) (when it comes)  [timing_branch.8]
     """
     title, rows, no_day = timing_layout(data, lang, vocabulary)
-    out = [title] + [f"  {rank}. {when}" + (f"  {', '.join(dates)}" if dates else "") + f" — {reason}  [{rule}]"
-                     for rank, when, dates, reason, rule in rows]
+    out = [title]
+    for rank, when, dates, reason, rule, also in rows:
+        out.append(f"  {rank}. {when}" + (f"  {', '.join(dates)}" if dates else "") + f" — {reason}  [{rule}]")
+        out += [f"     + {said}  [{why}]" for said, why in also]
     return "\n".join(out + [f"  {line}" for line in no_day])

@@ -15,17 +15,18 @@ def run(capsys, *argv):
 
 def test_when_prints_each_hour_with_its_pillar(capsys):
     code, out, _ = run(capsys, "when", *MOMENT)
-    assert code == 0 and out.splitlines()[:2] == [
-        "timing (hour, slow)",
-        "  1. 午 hour  2024-10-08T11:00+09:00 壬午, 2024-10-09T11:00+09:00 甲午, 2024-10-10T11:00+09:00 丙午"
-        " — the use-god 子 (line 5) is still; it responds when 午 clashes it into motion (靜待沖)  [timing_branch.7]"]
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "timing (hour, slow)"
+    assert ("4. 午 hour  2024-10-08T11:00+09:00 壬午, 2024-10-09T11:00+09:00 甲午, 2024-10-10T11:00+09:00 丙午"
+            " — the use-god 子 (line 5) is still; it responds when 午 clashes it into motion (靜待沖)"
+            " (when it comes)  [timing_branch.7]") in out
     code, out, _ = run(capsys, "when", *MOMENT, "--lang", "ko")
-    assert code == 0 and "  1. 午시  2024-10-08T11:00+09:00 壬午, " in out
+    assert code == 0 and "  1. 午시  2024-10-08T11:00+09:00 壬午, " in out and "(해가 오는 때)" in out
 
 
 def test_when_json_gives_the_pillar_of_the_cast_day_and_of_each_date(capsys):
     code, out, _ = run(capsys, "when", *MOMENT, "--json")
-    (first,) = json.loads(out)["timing"]
+    first = next(t for t in json.loads(out)["timing"] if t["kind"] == "靜待沖")
     assert code == 0 and (first["unit"], first["branch"], first["pillar"]) == ("hour", "午", "壬午")
     assert first["pillars"] == ["壬午", "甲午", "丙午"] and len(first["dates"]) == 3
 

@@ -67,6 +67,9 @@ SAMPLE_CASTS = [  # lines, month, day, conventions (and a question fact): chosen
     ("777788", "申", "甲午", {"age_count": "full", "fact": ("cast_age", 27)}),  # 周歲, not 虛歲
     ("777798", "申", "甲午", {"life_periods": "body-nuclear-changed", "fact": ("cast_age", 27)}),  # 本體/互體/化體
     ("777777", "申", "甲午", {"life_periods": "body-nuclear-changed", "fact": ("cast_age", 27)}),  # … with no change
+    ("899999", "戌", "戊辰", {"fact": ("cast_since", "long")}),  # a long illness; the day clashes the void use-god awake
+    ("779889", "辰", "戊戌", {}),                      # the day clashes the use-god's tomb open (timing)
+    ("978697", "戌", "己酉", {}),                      # the day clashes the void source god awake (timing)
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -82,6 +85,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     'wealth', 'wealth', 'wealth', 'wealth',
     'wealth', 'document', ('document', None, None, 'hour'), 'self',
     'life', 'life', 'life', 'life', 'life', 'life',
+    ('illness', 'father'), 'wealth', 'document',
 ]
 
 
@@ -98,12 +102,12 @@ def with_casts(samples):
         pillars = {k: options[k] for k in ("year", "hour") if k in options}
         conventions = {k: v for k, v in options.items() if k not in pillars and k != "fact"}
         chart = cast(lines, month=month, day=day, conventions=conventions, kb=knowledge, **pillars)
-        if "fact" in options:
-            knowledge.assert_fact(options["fact"][0], chart.id, *options["fact"][1:])
         question = QUESTIONS[i]
         topic, about, asker, horizon = (question, None, None, None) if isinstance(question, str) else \
             (question + (None, None))[:4]
         judge(chart, topic, about=about, asker=asker)
+        if "fact" in options:          # after the question, which retracts its own facts (cast_since …)
+            knowledge.assert_fact(options["fact"][0], chart.id, *options["fact"][1:])
         if horizon:
             knowledge.assert_fact("cast_horizon", chart.id, horizon)
     return knowledge

@@ -138,7 +138,7 @@ def test_the_json_keeps_its_keys_and_gains_the_weighing_the_readings_and_the_tim
         assert set(item) >= {"rank", "unit", "branch", "dates", "rule", "reason", "kind", "why"}
         assert isinstance(item["reason"], str) and item["unit"] in ("hour", "day", "month", "year")
     assert [t["rank"] for t in data["timing"]] == list(range(1, len(data["timing"]) + 1))
-    assert data["timing_pace"]["unit"] == "month" and data["timing_none"] == []
+    assert data["timing_pace"]["units"] == ["day", "month"] and data["timing_none"] == []
 
 
 def test_a_reading_is_a_conclusion_its_clauses_hold_for_and_its_proof_goes_through_the_first(session):
@@ -199,14 +199,15 @@ def test_the_html_shows_the_readings_and_the_timing(session):
     judged(session, "787889", None, None, "wealth", at="2024-10-08T04:00")
     page = session.judgment_html(lang="en")
     assert "<h4>deciding readings</h4>" in page and "<h4>outweighed readings</h4>" in page
-    assert "<h4>timing (month, slow)</h4><ol><li>午 month" in page
-    assert "2025-06-05" in page and "<script" not in page
+    assert "<h4>timing (day/month, slow)</h4><ol><li>午 day" in page
+    assert "2024-10-09" in page and "<script" not in page
 
 
 def test_timing_dates_follow_the_moment_and_the_horizon(session):
     data = judged(session, "787889", None, None, "wealth", at="2024-10-08T04:00")
-    assert [(t["unit"], t["branch"], t["dates"]) for t in data["timing"]] == [
-        ("month", "午", ["2025-06-05", "2026-06-06", "2027-06-06"])]
+    dated = [(t["unit"], t["branch"], t["dates"]) for t in data["timing"]]
+    assert dated[0] == ("day", "午", ["2024-10-09", "2024-10-21", "2024-11-02"])
+    assert ("month", "午", ["2025-06-05", "2026-06-06", "2027-06-06"]) in dated
     days = judged(session, "787889", None, None, "wealth", horizon="day", at="2024-10-08T04:00")
     assert days["horizon"] == "day" and days["timing_pace"]["unit"] == "day"
     assert session.ask("cast_horizon(C, U)") == [("day",)]
@@ -222,8 +223,8 @@ def test_when_lists_every_candidate_with_its_rule(session):
     judged(session, "787889", "戌", "乙巳", "illness", about="father")
     timing = session.when()
     text = session.when_text(lang="ko")
-    assert text.splitlines()[0] == "응기 (월, 느리다)"
-    assert len(text.splitlines()) == len(timing["timing"]) + 1 > 3
+    assert text.splitlines()[0] == "응기 (일/월, 느리다)"
+    assert len(text.splitlines()) == len(timing["timing"]) + sum(len(t.get("also", ())) for t in timing["timing"]) + 1 > 3
     assert all(f"[{t['rule']}]" in text for t in timing["timing"])
     assert session.explain(timing["timing"][0]["why"]).rule.id == "timing_candidate.1"
 

@@ -29,6 +29,15 @@ def test_judge_is_what_the_cli_prints(client):
     assert [r["id"] for r in answer.json()["readings"]] == [r["id"] for r in cli["readings"]]
 
 
+def test_a_question_fact_reads_the_verses_that_need_it_as_the_cli_does(client):
+    answer = client.post("/api/judge", json={**CAST, "topic": "office", "in_office": "yes"}).json()
+    cli = cli_json("judge", "787889", "--month", "戌", "--day", "乙巳", "--topic", "office", "--in-office", "yes")
+    assert answer["facts"] == cli["facts"] == {"in_office": "yes"} and answer["unread"] == cli["unread"] == []
+    assert answer["verdict"]["direction"] == cli["verdict"]["direction"]
+    refused = client.post("/api/judge", json={**CAST, "topic": "wealth", "since": "recent"})
+    assert refused.status_code == 400 and "since" in refused.text
+
+
 def test_judge_with_its_proofs_is_the_whole_document_the_cli_prints(client):
     answer = client.post("/api/judge", json={**CAST, "topic": "wealth", "proof": True}).json()
     cli = cli_json("judge", "787889", "--month", "戌", "--day", "乙巳", "--topic", "wealth", "--proof")

@@ -128,7 +128,15 @@ class KnowledgeBase:
         self.limits = limits if limits is not None else Limits()
         self._budget = None
         self._progress = progress
-        self.program = read_program(folders)
+        self._open(folders, tables)
+
+    # ---- loading --------------------------------------------------------------------------
+
+    @_bounded
+    def _open(self, folders, tables):
+        """Read the folders and load them, under one budget: reading, the lint and computing
+        the static answers count against the same limits."""
+        self.program = read_program(folders, self._budget)
         self._backend = Backend()
         layout = _layout(self.program)
         self._rules = layout.rules
@@ -149,13 +157,7 @@ class KnowledgeBase:
                     self._parts.changed(pred, args)
         cache = self.options.cache
         self._cache_key = cache.key(self.program) if cache is not None else None
-        self._bounded_load()
-
-    # ---- loading --------------------------------------------------------------------------
-
-    @_bounded
-    def _bounded_load(self, cache=True):
-        self._load(cache)
+        self._load()
 
     def _load(self, cache=True):
         """A fresh state; the static predicates' answers read from the cache or computed once.
@@ -173,9 +175,8 @@ class KnowledgeBase:
         arities = {pred: self.program.arity(pred) for pred in self._static}
         entry = store.read(self._cache_key, arities) if store is not None else None
         self._static_answers = None
-        if entry is not None:
-            self._static_answers, trail = entry
-            self._budget.replay(trail)
+        if entry is not None and self._budget.replay(entry[1]):
+            self._static_answers = entry[0]
         else:
             self._budget.trail = []
             answers = self._derive_static() if self._parts is not None else self._ask_static(arities)

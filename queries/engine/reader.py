@@ -323,12 +323,17 @@ def syntax_reason(words: str) -> tuple:
     return words, "syntax.python", {"reason": words}
 
 
-def parse_text(text: str, path: str, origin: str = ""):
-    """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'."""
+def parse_text(text: str, path: str, origin: str = "", tick=None):
+    """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'.
+    ``tick``, when given, is called with the clauses read so far every few hundred statements,
+    and with ``parsing`` the characters about to be parsed at once (a reader under a time and
+    memory limit checks it there)."""
     lines = text.splitlines()
     rules, facts, problems = [], [], []
     problems += _layout_problems(text, lines, path)
     rewritten = _as_pydatalog_reads(text)
+    if tick is not None and rewritten != "\n".join(lines):
+        tick(0, parsing=len(text))          # the whole text is parsed twice below
     try:
         same = rewritten == "\n".join(lines) or ast.dump(ast.parse(text)) == ast.dump(ast.parse(rewritten))
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -348,7 +353,9 @@ def parse_text(text: str, path: str, origin: str = ""):
         if stripped and not line[:1].isspace():
             comments_above[n] = block
         block = []
-    for start, end in _chunks(lines):
+    for count, (start, end) in enumerate(_chunks(lines), 1):
+        if tick is not None and not count % 256:
+            tick(len(rules) + len(facts))
         chunk = "\n".join(lines[start:end])
         if "\x00" in chunk:
             at = start + 1 + chunk[:chunk.index("\x00")].count("\n")

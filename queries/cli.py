@@ -317,7 +317,7 @@ def cmd_check(args):
     from .knowledge import check_folder
     if not os.path.isdir(args.dir):
         raise error("cli.not_a_folder", folder=args.dir)
-    problems = check_folder(args.dir)
+    problems = check_folder(args.dir, options.limits(args))
     errors = [p for p in problems if not p.endswith("(warning)")]
     if args.json:
         _print_json({"folder": args.dir, "problems": problems})
@@ -441,7 +441,7 @@ def parser(lang="en"):
     sv.add_argument("--lang", default="en", metavar="LANG", help=text("help.serve_lang", lang))
     options.add_limits(sv)
     sv.set_defaults(run=cmd_serve)
-    c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check, asks=False)
+    c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check)
     c.add_argument("dir")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.add_argument("--lang", default="en", metavar="LANG", help="language of the messages: en, ko, zh")

@@ -299,7 +299,10 @@ class Session:
         (as data, without the proofs). The question stays on the cast, so ``use_god_strong(C)``
         answers for it. ``horizon`` sets the unit of the timing (hour, day, month, year)."""
         from .judgment import judge
-        self.judgment = judge(self._chart(), topic, about=about, asker=asker, horizon=horizon)
+        judged = judge(self._chart(), topic, about=about, asker=asker, horizon=horizon)
+        if self.kb.user:            # a rule of one's own may give a relation the judgment reads a second value
+            self.kb.check_shapes(self.chart.id)
+        self.judgment = judged
         return self.judgment.to_data(proof=False)
 
     def _judgment(self):

@@ -23,6 +23,7 @@ from .errors import KnowledgeError, UserError, said
 from .files import knowledge_files, read_text
 from .problem import Problem, tagged
 from .reader import parse_goal, parse_text
+from .shapes import problems as shape_problems
 from .tables import read_table
 from .terms import Atom, Compare, Const, Fact, Var, term_vars
 
@@ -365,12 +366,16 @@ def _defined(program, pred) -> str:
                 next((f.where for f in program.facts if f.atom.pred == pred), EARLIER))
 
 
-def check_folders(folders, mine) -> list:
-    """Every problem of the folders read together: the errors, else the warnings about the
-    files of the folder ``mine`` (each marked ``(warning)``)."""
+def check_folders(folders, mine, shaped=(), budget=None) -> list:
+    """Every problem of the folders read together (``shaped``: the shapes the app's views read
+    relations in, see shapes.py), under ``budget`` when given: the errors, else the warnings
+    about the files of the folder ``mine`` (each marked ``(warning)``)."""
     try:
-        program = read_program(folders)
+        program = read_program(folders, budget)
     except KnowledgeError as e:
         return e.problems
+    misshaped = shape_problems(program.rules, program.facts, shaped)
+    if misshaped:
+        return misshaped
     label = Folder.of(mine).label
     return [tagged(w, "problem.warning") for w in program.warnings if not label or w.startswith(label + "/")]

@@ -1,0 +1,90 @@
+"""The shapes an application reads relations in, checked so that its views are total: a relation
+read as one value for each of its first ``one`` arguments (a second value is an error, never a
+crash of the view), a relation read whole as the knowledge's own rules make it, and the head
+arguments a relation's rules must give as constants.
+
+A user's rule, fact or table row that adds to such a relation is a lint error naming it and the
+relation (``problems``); a second value the knowledge gives all the same (through a relation it
+depends on) is found when it loads (``second_values`` of the static relations and tables) or for
+one partition (a cast) before anything reads it.
+
+>>> shapes = (Shape("line_relative", 2), Shape("reading", 3, (2, 3)))
+>>> from .reader import parse_text
+>>> rules, facts, _ = parse_text("line_relative(C, P, 'x') <= line(C, P, _V)\\n"
+...     "reading(C, T, 'r1') <= line(C, 1, T)\\n", "mine.dl", "user")
+>>> for p in problems(rules, facts, shapes): print(p)
+mine.dl:1: the views read line_relative as one value for each of its first 2 arguments; a rule of your own would give it a second: name your relation otherwise
+mine.dl:2: the views read reading as the knowledge's own rules make it; a rule of your own may not add to it: name your relation otherwise
+mine.dl:2: the views find the rules of reading by the argument 2 of their heads: write it as a constant (such as 'wealth')
+>>> second_values([("line_relative", ("c1", 3, "妻財")), ("line_relative", ("c1", 3, "兄弟"))], shapes)
+[('line_relative', ('c1', 3), ['兄弟', '妻財'])]
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .problem import Problem, tagged
+from .terms import Const
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How an application reads a relation: ``one`` leading arguments determine one value (the
+    arity: the whole row, as the knowledge's own rules make it); ``constants``, the places
+    (1, 2 …) its rules' heads must give as constants."""
+    pred: str
+    one: int
+    constants: tuple = ()
+
+    def single(self, arity) -> bool:
+        """Whether the relation is read as one value for each key (not as a whole row)."""
+        return self.one < arity
+
+
+def problems(rules, facts, shapes) -> list:
+    """The lint errors of rules and facts against the shapes: a user rule or fact adding to a
+    shaped relation, and a rule whose head does not give the constants its shape asks for."""
+    shaped = {s.pred: s for s in shapes}
+    found = []
+    for rule in rules:
+        shape = shaped.get(rule.head.pred)
+        if shape is None:
+            continue
+        mine = []
+        if rule.origin == "user":
+            mine.append(_adds(rule.where, shape, len(rule.head.args)))
+        for place in shape.constants:
+            if place <= len(rule.head.args) and not isinstance(rule.head.args[place - 1], Const):
+                mine.append(Problem(f"{rule.where}: the views find the rules of {shape.pred} by the argument "
+                                    f"{place} of their heads: write it as a constant (such as 'wealth')",
+                                    "problem.view_constant", where=rule.where, predicate=shape.pred, place=place))
+        if rule.info.id != rule.where:
+            mine = [tagged(m, "problem.in_rule", f" (rule {rule.info.id})", rule=rule.info.id) for m in mine]
+        found += mine
+    for fact in facts:
+        shape = shaped.get(fact.atom.pred)
+        if shape is not None and fact.origin == "user":
+            found.append(_adds(fact.where, shape, len(fact.atom.args)))
+    return found
+
+
+def _adds(where, shape, arity) -> Problem:
+    if shape.single(arity):
+        return Problem(f"{where}: the views read {shape.pred} as one value for each of its first {shape.one} "
+                       "arguments; a rule of your own would give it a second: name your relation otherwise",
+                       "problem.view_one_value", where=where, predicate=shape.pred, keys=shape.one)
+    return Problem(f"{where}: the views read {shape.pred} as the knowledge's own rules make it; a rule of your own "
+                   "may not add to it: name your relation otherwise", "problem.view_closed", where=where,
+                   predicate=shape.pred)
+
+
+def second_values(rows, shapes) -> list:
+    """(relation, key, its values sorted) of each key a relation read as one value has more
+    than one value for; ``rows`` are (relation, row) pairs."""
+    single = {s.pred: s.one for s in shapes}
+    values = {}
+    for pred, row in rows:
+        one = single.get(pred)
+        if one is not None and one < len(row):
+            values.setdefault((pred, tuple(row[:one])), set()).add(row[one:] if len(row) - one > 1 else row[one])
+    return sorted((pred, key, sorted(found, key=str)) for (pred, key), found in values.items() if len(found) > 1)

@@ -139,6 +139,11 @@ class KnowledgeBase:
         """Read the folders and load them, under one budget: reading, the lint and computing
         the static answers count against the same limits."""
         self.program = read_program(folders, self._budget)
+        with self._budget.aside():                      # laid out once per program, in time linear in it
+            self._lay_out(tables)
+        self._load()
+
+    def _lay_out(self, tables):
         misshaped = shapes.problems(self.program.rules, self.program.facts, self.options.shapes)
         if misshaped:
             raise KnowledgeError(misshaped)
@@ -164,7 +169,6 @@ class KnowledgeBase:
                     self._parts.changed(pred, args)
         cache = self.options.cache
         self._cache_key = cache.key(self.program) if cache is not None else None
-        self._load()
 
     def _load(self, cache=True):
         """A fresh state; the static predicates' answers read from the cache or computed once.

@@ -11,6 +11,7 @@ with its file:line, checked together before anything is loaded.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from collections import OrderedDict, defaultdict
@@ -64,9 +65,9 @@ PARSE_BYTES = 400       # a character of clause text parsed at once, for the whi
 
 
 class _Reading:
-    """A folder read under a budget (``limits.Budget``, or None for none): the clock looked at
-    for every file and every few hundred clauses or rows in it, and, for a user's folder, what
-    its files hold weighed as they are read (the text, and ``ITEM_BYTES`` a clause or row)."""
+    """A user folder read under a budget (``limits.Budget``, or None for none): the clock looked
+    at for every file and every few hundred clauses or rows in it, and what its files hold
+    weighed as they are read (the text, and ``ITEM_BYTES`` a clause or row)."""
 
     def __init__(self, budget, folder):
         self.budget = budget
@@ -200,9 +201,11 @@ def read_program(folders, budget=None) -> Program:
     times and inodes) is not read again, and the same folders give the same Program: a Program
     is never changed once read.
 
-    Under ``budget`` (a ``limits.Budget``) reading looks at the clock for every file and every
-    few hundred clauses or rows, and a user folder's files weigh what they hold (the same
-    whether read now or before), so reading a folder stops at the limits as computing does."""
+    Under ``budget`` (a ``limits.Budget``) reading a user folder looks at the clock for every
+    file and every few hundred clauses or rows, and its files weigh what they hold (the same
+    whether read now or before), so reading it stops at the limits as computing does; the
+    app's own folders (another origin) are read and linted aside, as its code is, while the
+    lint looks at the clock every thousand rules of a user's."""
     if isinstance(folders, (str, os.PathLike, Folder)):
         folders = [folders]
     parts, problems = [], []
@@ -213,9 +216,13 @@ def read_program(folders, budget=None) -> Program:
             where = folder.label or str(folder.path)
             problems.append(Problem(f"{where}: not a folder", "problem.not_a_folder", where=where))
             continue
-        reading = _Reading(budget, folder)
-        part = _read_folder(folder, reading)
-        reading.keep(part.weight)
+        if budget is not None and folder.origin != "user":        # the app's own knowledge: read as its code is
+            with budget.aside():
+                part = _read_folder(folder, _Reading(None, folder))
+        else:
+            reading = _Reading(budget, folder)
+            part = _read_folder(folder, reading)
+            reading.keep(part.weight)
         problems += part.problems
         parts.append(part)
     if budget is not None:
@@ -224,6 +231,17 @@ def read_program(folders, budget=None) -> Program:
     if not problems and None not in key and key in _PROGRAMS:
         _PROGRAMS.move_to_end(key)
         return _PROGRAMS[key]
+    with budget.aside() if budget is not None else contextlib.nullcontext():
+        program = _assemble(parts, problems, budget)
+    if None not in key:
+        _keep(_PROGRAMS, key, program)
+    return program
+
+
+def _assemble(parts, problems, budget) -> Program:
+    """The folders' parts made one program and linted; KnowledgeError listing every problem.
+    In time linear in the program (the app's own most of it), but for the lint, which looks at
+    the budget's clock every thousand rules of a user's."""
     program = Program()
     for part in parts:
         earlier = set(program.declared) | {r.head.pred for r in program.rules} | {f.atom.pred for f in program.facts}
@@ -241,8 +259,6 @@ def read_program(folders, budget=None) -> Program:
         program.declared.setdefault(fact.atom.pred, (len(fact.atom.args), fact.where))
     for rule in program.rules:
         program.declared.setdefault(rule.head.pred, (len(rule.head.args), rule.where))
-    if None not in key:
-        _keep(_PROGRAMS, key, program)
     return program
 
 

@@ -23,6 +23,7 @@ import ast
 import builtins
 import keyword
 import re
+import unicodedata
 
 from .errors import GoalError
 from .problem import Problem
@@ -76,18 +77,21 @@ SYNTAX = tuple((re.compile(pattern), key, english) for pattern, key, english in 
 _OUTSIDE_NAMES = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*")   # strings and comments
 
 
-def non_ascii_name(text):
-    """The first character of a name that is not ASCII (outside strings and comments), and
-    its offset; None when there is none. Python reads ``ｐ``, ``ℌ`` or ``𝐗`` in a name as
-    ``p``, ``H``, ``X`` (NFKC), so the text shown and the rule run would differ.
+def renamed(text):
+    """The first character of a name that Python would read as another (outside strings and
+    comments), and its offset; None when there is none. Python reads names through NFKC, so
+    ``ｐ``, ``ℌ`` or ``𝐗`` in a name run as ``p``, ``H``, ``X``: the text shown and the rule
+    run would differ. (A name of other letters, such as 子, is refused later as not a name.)
 
-    >>> non_ascii_name("ｐ(X) <= q(X)"), non_ascii_name("p('子', X)  # 子"), non_ascii_name("p(𝐗)")
-    (('ｐ', 0), None, ('𝐗', 2))
+    >>> renamed("ｐ(X) <= q(X)"), renamed("p('ｐ', X)  # ℌ"), renamed("p(𝐗)"), renamed("p(子)")
+    (('ｐ', 0), None, ('𝐗', 2), None)
     """
     if text.isascii():
         return None
-    for found in re.finditer(r"[^\x00-\x7f]", _OUTSIDE_NAMES.sub(lambda m: " " * len(m.group()), text)):
-        return found.group(), found.start()
+    outside = _OUTSIDE_NAMES.sub(lambda m: " " * len(m.group()), text)
+    for found in re.finditer(r"[^\x00-\x7f]", outside):
+        if unicodedata.normalize("NFKC", found.group()) != found.group():
+            return found.group(), found.start()
     return None
 
 
@@ -380,11 +384,12 @@ def parse_text(text: str, path: str, origin: str = "", tick=None):
             problems.append(Problem(f"{path}:{at}: a null character; clause files are text", "problem.null",
                                     where=f"{path}:{at}"))
             continue
-        odd = non_ascii_name(chunk)
+        odd = renamed(chunk)
         if odd is not None:
             at = start + 1 + chunk[:odd[1]].count("\n")
-            problems.append(Problem(f"{path}:{at}: the name with {odd[0]!r} is not ASCII (Python would read it as "
-                                    "another name); write names in ASCII: a-z, A-Z, 0-9 and _", "problem.ascii_name",
+            problems.append(Problem(f"{path}:{at}: the name with {odd[0]!r} is read by Python as another name (as "
+                                    f"{unicodedata.normalize('NFKC', odd[0])!r}); write names in ASCII: a-z, A-Z, 0-9 "
+                                    "and _", "problem.ascii_name", as_read=unicodedata.normalize("NFKC", odd[0]),
                                     where=f"{path}:{at}", char=odd[0]))
             continue
         try:
@@ -437,11 +442,12 @@ def parse_goal(text: str) -> tuple:
         column = text.index(chr(0)) + 1
         raise GoalError(f"the goal holds a null character at column {column}; goals are text",
                         key="engine.goal_null", values={"column": column})
-    odd = non_ascii_name(text)
+    odd = renamed(text)
     if odd is not None:
-        raise GoalError(f"the name with {odd[0]!r} at column {odd[1] + 1} is not ASCII (Python would read it as "
-                        "another name); write names in ASCII: a-z, A-Z, 0-9 and _", key="engine.goal_ascii_name",
-                        values={"char": odd[0], "column": odd[1] + 1})
+        raise GoalError(f"the name with {odd[0]!r} at column {odd[1] + 1} is read by Python as another name (as "
+                        f"{unicodedata.normalize('NFKC', odd[0])!r}); write names in ASCII: a-z, A-Z, 0-9 and _",
+                        key="engine.goal_ascii_name", values={"char": odd[0], "column": odd[1] + 1,
+                                                              "as_read": unicodedata.normalize("NFKC", odd[0])})
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as e:

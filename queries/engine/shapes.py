@@ -8,13 +8,12 @@ relation (``problems``); a second value the knowledge gives all the same (throug
 depends on) is found when it loads (``second_values`` of the static relations and tables) or for
 one partition (a cast) before anything reads it.
 
->>> shapes = (Shape("line_relative", 2), Shape("reading", 3, (2, 3)))
+>>> shapes = (Shape("line_relative", 2), Shape("reading", 0, (2, 3)))
 >>> from .reader import parse_text
 >>> rules, facts, _ = parse_text("line_relative(C, P, 'x') <= line(C, P, _V)\\n"
 ...     "reading(C, T, 'r1') <= line(C, 1, T)\\n", "mine.dl", "user")
 >>> for p in problems(rules, facts, shapes): print(p)
-mine.dl:1: the views read line_relative as one value for each of its first 2 arguments; a rule of your own would give it a second: name your relation otherwise
-mine.dl:2: the views read reading as the knowledge's own rules make it; a rule of your own may not add to it: name your relation otherwise
+mine.dl:1: the views read line_relative as one value for each of its first 2 arguments; a rule or row of your own would give it a second: name your relation otherwise
 mine.dl:2: the views find the rules of reading by the argument 2 of their heads: write it as a constant (such as 'wealth')
 >>> second_values([("line_relative", ("c1", 3, "妻財")), ("line_relative", ("c1", 3, "兄弟"))], shapes)
 [('line_relative', ('c1', 3), ['兄弟', '妻財'])]
@@ -30,40 +29,56 @@ from .terms import Const
 @dataclass(frozen=True)
 class Shape:
     """How an application reads a relation: ``one`` leading arguments determine one value (the
-    arity: the whole row, as the knowledge's own rules make it); ``constants``, the places
-    (1, 2 …) its rules' heads must give as constants."""
+    arity: the whole row, as the knowledge's own rules make it; 0: any rows); ``constants``, the
+    places (1, 2 …) its rules' heads must give as constants; ``refers``, (place, relation) pairs:
+    the constant a head gives there must be the first argument of a row of the relation (the
+    views look the words of a reading up by its id, say)."""
     pred: str
     one: int
     constants: tuple = ()
+    refers: tuple = ()          # (place, relation): the constant there is a first argument of the relation
 
     def single(self, arity) -> bool:
         """Whether the relation is read as one value for each key (not as a whole row)."""
-        return self.one < arity
+        return 0 < self.one < arity
+
+    def closed(self, arity) -> bool:
+        """Whether rules and rows of one's own may not add to the relation at all."""
+        return self.one >= arity
 
 
 def problems(rules, facts, shapes) -> list:
     """The lint errors of rules and facts against the shapes: a user rule or fact adding to a
     shaped relation, and a rule whose head does not give the constants its shape asks for."""
     shaped = {s.pred: s for s in shapes}
+    targets = {target for s in shapes for _, target in s.refers}
+    known = {target: {f.atom.args[0].value for f in facts if f.atom.pred == target} for target in targets}
     found = []
     for rule in rules:
         shape = shaped.get(rule.head.pred)
         if shape is None:
             continue
         mine = []
-        if rule.origin == "user":
+        if rule.origin == "user" and shape.one:
             mine.append(_adds(rule.where, shape, len(rule.head.args)))
         for place in shape.constants:
             if place <= len(rule.head.args) and not isinstance(rule.head.args[place - 1], Const):
                 mine.append(Problem(f"{rule.where}: the views find the rules of {shape.pred} by the argument "
                                     f"{place} of their heads: write it as a constant (such as 'wealth')",
                                     "problem.view_constant", where=rule.where, predicate=shape.pred, place=place))
+        for place, target in shape.refers:
+            arg = rule.head.args[place - 1] if place <= len(rule.head.args) else None
+            if isinstance(arg, Const) and arg.value not in known[target]:
+                mine.append(Problem(f"{rule.where}: {arg.value!r} has no row in {target}, where the views find the "
+                                    f"words of a {shape.pred}: add one (a table of your own with '# @extends')",
+                                    "problem.view_refers", where=rule.where, value=repr(arg.value), target=target,
+                                    predicate=shape.pred))
         if rule.info.id != rule.where:
             mine = [tagged(m, "problem.in_rule", f" (rule {rule.info.id})", rule=rule.info.id) for m in mine]
         found += mine
     for fact in facts:
         shape = shaped.get(fact.atom.pred)
-        if shape is not None and fact.origin == "user":
+        if shape is not None and fact.origin == "user" and shape.one:
             found.append(_adds(fact.where, shape, len(fact.atom.args)))
     return found
 
@@ -71,10 +86,10 @@ def problems(rules, facts, shapes) -> list:
 def _adds(where, shape, arity) -> Problem:
     if shape.single(arity):
         return Problem(f"{where}: the views read {shape.pred} as one value for each of its first {shape.one} "
-                       "arguments; a rule of your own would give it a second: name your relation otherwise",
+                       "arguments; a rule or row of your own would give it a second: name your relation otherwise",
                        "problem.view_one_value", where=where, predicate=shape.pred, keys=shape.one)
-    return Problem(f"{where}: the views read {shape.pred} as the knowledge's own rules make it; a rule of your own "
-                   "may not add to it: name your relation otherwise", "problem.view_closed", where=where,
+    return Problem(f"{where}: the views read {shape.pred} as the knowledge's own rules make it; a rule or row of "
+                   "your own may not add to it: name your relation otherwise", "problem.view_closed", where=where,
                    predicate=shape.pred)
 
 
@@ -85,6 +100,6 @@ def second_values(rows, shapes) -> list:
     values = {}
     for pred, row in rows:
         one = single.get(pred)
-        if one is not None and one < len(row):
+        if one and one < len(row):
             values.setdefault((pred, tuple(row[:one])), set()).add(row[one:] if len(row) - one > 1 else row[one])
     return sorted((pred, key, sorted(found, key=str)) for (pred, key), found in values.items() if len(found) > 1)

@@ -110,7 +110,7 @@ def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **adm
     def user_error(request: Request, exc: UserError):
         if not request.url.path.startswith("/api"):
             return pages.error_page(request, exc, error_status(exc))
-        headers = {"Retry-After": "1"} if isinstance(exc, Busy) else None
+        headers = {"Retry-After": "1"} if error_status(exc) == 503 else None
         return JSONResponse(error_body(exc), status_code=error_status(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)

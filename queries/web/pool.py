@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.limits import DEFAULT_MEMORY_MB
-from ..errors import UserError
+from ..engine.reader import parse_text
+from ..errors import KnowledgeError, UserError
 from ..messages import error
 from ..sandbox import Sandbox
 
@@ -68,6 +69,18 @@ def unplaced(text: str) -> str:
     'my-rules/kb/bom.dl:1: not UTF-8'
     """
     return _INSIDE.sub("", text)
+
+
+def _parses(wanted) -> None:
+    """A KnowledgeError when a clause file to be added does not even parse: said at once, in
+    this process, without a worker started for it (a lint error needs the knowledge: the
+    worker's load says it)."""
+    found = []
+    for name, text in sorted(wanted.items()):
+        if name.endswith(".dl"):
+            found += parse_text(text, f"{FOLDER}/kb/{name}", "user")[2]
+    if found:
+        raise KnowledgeError(found)
 
 
 class Busy(UserError):
@@ -296,6 +309,7 @@ class Pool:
         """The session's next folder (a copy of ``folder`` with the ``wanted`` files written)
         loaded by a fresh worker: (the folder, the worker, the load's summary). On any failure
         both are gone and the error is raised, the session untouched."""
+        _parses(wanted)
         nxt = self.root / session / f"g{generation}" / FOLDER
         box = None
         try:

@@ -1,7 +1,7 @@
 """The page under attack and load (issue 26), on loopback: while one client runs the red team's
 H1, H2, M8 and M10 against ``liuyao serve``, another client's requests are timed.
 
-    python bench/load.py [--seconds 20] [--workers 2]
+    python bench/load.py [--seconds 20] [--workers 2] [--calm]
 
 The attacker is the address 127.0.0.2 (a client of its own, as another machine would be):
 - H1: a session with a rule that never ends, and 20 threads looping its goal on the session;
@@ -11,7 +11,8 @@ The attacker is the address 127.0.0.2 (a client of its own, as another machine w
 The other client (127.0.0.1) loops a chart page, ``POST /api/chart``, a goal, a static file,
 and adds a rule of its own at the end. Printed: the other client's count, median, p95 and
 maximum per request, its statuses, the attacker's statuses, and the server's peak resident
-memory (VmHWM, the server process alone: the workers are processes of their own). The test
+memory (VmHWM, the server process alone: the workers are processes of their own); ``--calm``
+times the other client alone, for comparison. The test
 ``tests/web/test_load.py`` runs the same, shorter, and asserts the other client's requests all
 completed without a 5xx and the server stayed under 600 MB; the times are reported here only.
 """
@@ -165,13 +166,14 @@ def _other(base, stop, times, statuses, errors):
             errors.append(f"own rule: {type(e).__name__}")
 
 
-def run(seconds=20.0, workers=2, timeout=5):
-    """The scenario: {"times": name -> [s], "statuses", "errors", "attacks", "peak_mb"}."""
+def run(seconds=20.0, workers=2, timeout=5, attack=True):
+    """The scenario (without the attacks when not ``attack``): {"times": name -> [s],
+    "statuses", "errors", "attacks", "peak_mb"}."""
     with tempfile.TemporaryDirectory() as temp:
         process, base = _serve(workers, timeout, temp)
         try:
             stop, seen, times, statuses, errors = threading.Event(), Counter(), {}, Counter(), []
-            threads = _attack(base, stop, seen)
+            threads = _attack(base, stop, seen) if attack else []
             time.sleep(1.0)                                 # the attacks under way
             until = threading.Timer(seconds, stop.set)
             until.start()
@@ -193,8 +195,9 @@ def main():
     args = argparse.ArgumentParser()
     args.add_argument("--seconds", type=float, default=20)
     args.add_argument("--workers", type=int, default=2)
+    args.add_argument("--calm", action="store_true", help="the other client alone")
     args = args.parse_args()
-    found = run(args.seconds, args.workers)
+    found = run(args.seconds, args.workers, attack=not args.calm)
     print("| the other client | requests | median s | p95 s | max s |")
     print("|---|---|---|---|---|")
     for name, times in found["times"].items():

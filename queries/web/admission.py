@@ -86,10 +86,19 @@ class Admission:
         if refused is not None:
             await _refuse(scope, send, 503, *refused)
             return
+        inside = True
+
+        async def sent(message):                    # out once its answer is sent, not when the task ends
+            nonlocal inside
+            await send(message)
+            if inside and message["type"] == "http.response.body" and not message.get("more_body", False):
+                inside = False
+                self._leave(client, session)
         try:
-            await self._admitted(scope, receive, send, headers, path)
+            await self._admitted(scope, receive, sent, headers, path)
         finally:
-            self._leave(client, session)
+            if inside:
+                self._leave(client, session)
 
     def _enter(self, client, session):
         """Count a request in; the message refusing it (key, values) when a bound is full."""

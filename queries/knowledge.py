@@ -52,10 +52,9 @@ def shapes() -> tuple:
     """How the views and the judgment read the knowledge's relations (views/view_input.tsv)."""
     from .engine.shapes import Shape
     table = engine.read_table(_ROOT / "views" / "view_input.tsv")
-    return tuple(Shape(pred, one, () if constants == "-" else tuple(int(c) for c in constants.split(",")),
-                       () if refers == "-" else tuple((int(place), target) for place, target in
-                                                      (pair.split(":") for pair in refers.split(","))))
-                 for pred, one, constants, refers in (row.values for row in table.rows))
+    return tuple(Shape(pred, one, () if refers == "-" else tuple((int(place), target) for place, target in
+                                                              (pair.split(":") for pair in refers.split(","))))
+                 for pred, one, refers in (row.values for row in table.rows))
 
 
 def options() -> "engine.Options":

@@ -9,8 +9,10 @@ killed, ``QueryTimeout`` names the goal and the limit, and a fresh worker is sta
 same folders, cast, question and conventions, so the session goes on.
 
 Every call has the limit as a whole, loading a folder included (the worker names the predicate
-it computes, so a message says what was being computed); only the start of a worker, which
-reads the shipped knowledge and restores the session, may take ``STARTUP`` seconds. An answer
+it computes, so a message says what was being computed). Only the start of a worker, which
+reads the shipped knowledge and restores the session (its folders loaded within the limit
+before), has ``STARTUP`` seconds to read the knowledge and then the limit for each predicate it
+computes. An answer
 is at most ``MOST_ANSWER`` bytes: the worker refuses to send a larger one (a one-line
 QueryTooLarge), and the parent never reads one. A closed sandbox answers nothing (WorkerError).
 Memory is bounded twice: the worker's knowledge base stops a question that holds more than
@@ -229,8 +231,8 @@ class Sandbox:
         Raises _Stopped(reason) when the limit passes (or on Ctrl-C) and _Died when the
         worker ends; the worker is then gone.
         """
-        limit = self.timeout
-        deadline = None if limit is None else time.monotonic() + (max(limit, STARTUP) if what == "restore" else limit)
+        limit, starting = self.timeout, what == "restore"
+        deadline = None if limit is None else time.monotonic() + (max(limit, STARTUP) if starting else limit)
         computing = None
         while True:
             remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -248,6 +250,8 @@ class Sandbox:
                 raise _Died(code, None if message is None else message[1])
             if message[0] == "beat":
                 computing = message[1]
+                if starting and deadline is not None:       # a start: the limit for each predicate it computes
+                    deadline = time.monotonic() + limit
                 continue
             return message
 

@@ -12,8 +12,8 @@ named by the file's place in the folder and never by what is behind it.
 >>> (tsvs, dls), problems, seen = knowledge_files(folder, ("*.tsv", "*.dl"), lambda p: p.name)
 >>> [p.name for p in tsvs], dls, problems
 (['a.tsv'], [], ['b.tsv:1: a link to a file outside the folder; copy the file into it'])
->>> read_text(tsvs[0], "a.tsv", seen[tsvs[0]])
-'x\n1\n'
+>>> read_text(tsvs[0], "a.tsv", seen[tsvs[0]]).splitlines()
+['x', '1']
 
 A file is read only if it is still the file the walk found (``read_text`` compares the file it
 opened with ``identity``), so a link swapped in after the walk is never followed out.

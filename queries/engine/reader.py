@@ -294,9 +294,15 @@ def _chunks(lines):
         yield start, len(lines)
 
 
+_INDENTED = re.compile(r"^[^\S\n]", re.M)          # a line that begins with a space, a tab …
+
+
 def _layout_problems(text, lines, path):
-    """Lines pyDatalog would read differently from us: odd indentation or line breaks."""
+    """Lines pyDatalog would read differently from us: odd indentation or line breaks (each
+    looked for line by line only when the text has one somewhere)."""
     problems = []
+    if ODD_BREAKS.search(text.replace("\r\n", "\n")) is None and _INDENTED.search(text) is None:
+        return problems
     for n, line in enumerate(text.split("\n"), 1):
         odd = sorted({f"U+{ord(ch):04X}" for ch in ODD_BREAKS.findall(line.rstrip("\r"))})
         if odd:
@@ -321,6 +327,8 @@ def _layout_problems(text, lines, path):
 
 def _as_pydatalog_reads(text):
     """The text as pyDatalog.load rewrites it before running it (it strips one indentation)."""
+    if _INDENTED.search(text) is None:
+        return "\n".join(text.splitlines())
     lines = text.splitlines()
     spaces = ""
     for line in lines:
@@ -353,6 +361,8 @@ def parse_text(text: str, path: str, origin: str = "", tick=None):
     lines = text.splitlines()
     rules, facts, problems = [], [], []
     problems += _layout_problems(text, lines, path)
+    if tick is not None:
+        tick(0)
     rewritten = _as_pydatalog_reads(text)
     if tick is not None and rewritten != "\n".join(lines):
         tick(0, parsing=len(text))          # the whole text is parsed twice below

@@ -1,20 +1,20 @@
 """The shapes an application reads relations in, checked so that its views are total: a relation
 read as one value for each of its first ``one`` arguments (a second value is an error, never a
-crash of the view), a relation read whole as the knowledge's own rules make it, and the head
-arguments a relation's rules must give as constants.
+crash of the view), a relation read whole as the knowledge's own rules make it, and a constant a
+relation's rules give that must have a row in another relation (the words of a reading).
 
 A user's rule, fact or table row that adds to such a relation is a lint error naming it and the
 relation (``problems``); a second value the knowledge gives all the same (through a relation it
 depends on) is found when it loads (``second_values`` of the static relations and tables) or for
 one partition (a cast) before anything reads it.
 
->>> shapes = (Shape("line_relative", 2), Shape("reading", 0, (2, 3)))
+>>> shapes = (Shape("line_relative", 2), Shape("reading", 0, ((3, "conclusion"),)))
 >>> from .reader import parse_text
 >>> rules, facts, _ = parse_text("line_relative(C, P, 'x') <= line(C, P, _V)\\n"
-...     "reading(C, T, 'r1') <= line(C, 1, T)\\n", "mine.dl", "user")
+...     "reading(C, T, 'r1') <= line(C, 1, T)\\n+ conclusion('r2')\\n", "mine.dl", "user")
 >>> for p in problems(rules, facts, shapes): print(p)
 mine.dl:1: the views read line_relative as one value for each of its first 2 arguments; a rule or row of your own would give it a second: name your relation otherwise
-mine.dl:2: the views find the rules of reading by the argument 2 of their heads: write it as a constant (such as 'wealth')
+mine.dl:2: 'r1' has no row in conclusion, where the views find the words of a reading: add one (a table of your own with '# @extends')
 >>> second_values([("line_relative", ("c1", 3, "妻財")), ("line_relative", ("c1", 3, "兄弟"))], shapes)
 [('line_relative', ('c1', 3), ['兄弟', '妻財'])]
 """
@@ -29,13 +29,11 @@ from .terms import Const
 @dataclass(frozen=True)
 class Shape:
     """How an application reads a relation: ``one`` leading arguments determine one value (the
-    arity: the whole row, as the knowledge's own rules make it; 0: any rows); ``constants``, the
-    places (1, 2 …) its rules' heads must give as constants; ``refers``, (place, relation) pairs:
-    the constant a head gives there must be the first argument of a row of the relation (the
-    views look the words of a reading up by its id, say)."""
+    arity: the whole row, as the knowledge's own rules make it; 0: any rows); ``refers``,
+    (place, relation) pairs: the constant a head gives at the place (1, 2 …) must be the first
+    argument of a row of the relation (the views look the words of a reading up by its id)."""
     pred: str
     one: int
-    constants: tuple = ()
     refers: tuple = ()          # (place, relation): the constant there is a first argument of the relation
 
     def single(self, arity) -> bool:
@@ -49,7 +47,8 @@ class Shape:
 
 def problems(rules, facts, shapes) -> list:
     """The lint errors of rules and facts against the shapes: a user rule or fact adding to a
-    shaped relation, and a rule whose head does not give the constants its shape asks for."""
+    relation read as one value or whole, and a rule whose head gives a constant with no row
+    where its shape refers."""
     shaped = {s.pred: s for s in shapes}
     targets = {target for s in shapes for _, target in s.refers}
     known = {target: {f.atom.args[0].value for f in facts if f.atom.pred == target} for target in targets}
@@ -61,11 +60,6 @@ def problems(rules, facts, shapes) -> list:
         mine = []
         if rule.origin == "user" and shape.one:
             mine.append(_adds(rule.where, shape, len(rule.head.args)))
-        for place in shape.constants:
-            if place <= len(rule.head.args) and not isinstance(rule.head.args[place - 1], Const):
-                mine.append(Problem(f"{rule.where}: the views find the rules of {shape.pred} by the argument "
-                                    f"{place} of their heads: write it as a constant (such as 'wealth')",
-                                    "problem.view_constant", where=rule.where, predicate=shape.pred, place=place))
         for place, target in shape.refers:
             arg = rule.head.args[place - 1] if place <= len(rule.head.args) else None
             if isinstance(arg, Const) and arg.value not in known[target]:

@@ -1,7 +1,8 @@
 """In the sandbox each heartbeat of the load (one a static predicate computed) moved the deadline
 on, so a folder of four predicates of 8 s each loaded in 33.7 s under a limit of 10 s, and every
 later rule took as long (red team L5). A worker's call has its limit as a whole, loading
-included: the beats only name what is being computed."""
+included: the beats only name what is being computed (a worker's start alone, which restores
+folders that loaded within the limit before, has the limit for each predicate it computes)."""
 import queue
 import threading
 

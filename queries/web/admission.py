@@ -38,6 +38,7 @@ from .words import page_lang
 BODY_KB = 64                # a request's body (the JSON of a question is a few hundred bytes)
 FORM_KB = 256 + 64          # a posted rule form: an upload of 256 KB at most, the cast and the parts' headers
 FORMS = ("/rule", "/rule/forget")
+UNBOUND = ("/rule/forget",)  # not counted against its session: it takes no worker, and ends the session
 WRITES = ("POST", "PUT", "PATCH", "DELETE")
 COOKIE = "liuyao_session"
 STATIC = Path(__file__).resolve().parent / "static"
@@ -81,7 +82,7 @@ class Admission:
             await _refuse(scope, send, 403, "web.cross_site")
             return
         client = (scope.get("client") or ("",))[0]
-        session = cookie_parser(headers.get("cookie", "")).get(COOKIE) or None
+        session = None if path in UNBOUND else cookie_parser(headers.get("cookie", "")).get(COOKIE) or None
         refused = self._enter(client, session)
         if refused is not None:
             await _refuse(scope, send, 503, *refused)

@@ -58,8 +58,7 @@ def _cast(session, args) -> bool:
     session.cast(**kwargs)
     _say_notes(session)
     if question:
-        session.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
-                      horizon=question.get("horizon"))
+        session.judge(**question)
     return True
 
 
@@ -211,11 +210,11 @@ def cmd_judge(args):
         if args.json:
             _print_json({**json.loads(s.judgment_json(proof=args.proof)), "stars": found})
         else:
-            print(s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth) + "\n\n"
+            print(s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all) + "\n\n"
                   + text(found, s.lang))
         return DONE
     print(s.judgment_json(proof=args.proof) if args.json else
-          s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth))
+          s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all))
     return DONE
 
 
@@ -376,7 +375,7 @@ def parser(lang="en"):
                         cast=True))
     j = _command(sub, "judge", "judge a question: the use-god, its states and verdict", cmd_judge, cast=True,
                  question="required")
-    options.add_options(j, (PROOF, LEVEL, DEPTH))
+    options.add_options(j, (PROOF, options.ALL, LEVEL, DEPTH))
     j.set_defaults(level="full")
     j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
     add_common(j)

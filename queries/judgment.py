@@ -4,10 +4,10 @@ of views/chart.dl; the readings of the books that apply and the verdict they wei
 
 >>> from queries.chart import cast
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
->>> j.use_god["relative"], j.use_god["position"], j.verdict, j.weighing["direction"]
-('妻財', 5, {'strong': False, 'grade': '受克無救'}, 'unfavourable')
->>> [line for line in j.text("ko").splitlines() if line.startswith("판정")]
-['판정: 受克無救 — 용신이 무력하다']
+>>> j.use_god["relative"], j.use_god["position"], j.verdict, j.weighing["direction"], j.weighing["degree"]
+('妻財', 5, {'strong': False, 'grade': '受克無救'}, 'unfavourable', '小凶')
+>>> [line for line in j.text("ko").splitlines() if line.startswith("답")]
+['답: 흉하다 · 小凶']
 >>> judge(j.chart, "wealth", horizon="week")  # doctest: +IGNORE_EXCEPTION_DETAIL
 Traceback (most recent call last):
 queries.errors.UserError: --horizon 'week': use one of hour, day, month, year
@@ -21,8 +21,10 @@ from .engine import LANGS, render
 from .engine import Memo
 from .messages import error
 from .labels import check_lang, convention_phrases, vocabulary
+from .rule_checks import READING
 
 QUESTION = ("cast_topic", "cast_about", "cast_asker", "cast_horizon")
+FACTS = ("since", "in_office", "side")     # facts of the question the chart cannot know (facts/question_option.tsv)
 
 
 def topics(kb) -> dict:
@@ -85,6 +87,8 @@ def connectives(kb) -> dict:
     labels = {f"label.{value}": name for kind in ("topics", "persons") for value, name in names[kind].items()}
     notes = {f"note.{note}": {"ko": ko, "zh": zh, "en": en}
              for note, ko, zh, en in kb.match("source_note", None, None, None, None)}
+    labels.update({f"label.{d}": {"ko": ko, "zh": zh, "en": en} for d, ko, zh, en in kb.match("direction", *[None] * 4)})
+    labels.update({f"label.{g}": {"ko": ko, "zh": zh, "en": en} for g, _, _, ko, zh, en, _ in kb.match("degree", *[None] * 7)})
     return {**labels, **convention_phrases(kb), **notes, **{word: {"ko": ko, "zh": zh, "en": en}
                          for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 
@@ -94,8 +98,8 @@ def account(kb, proof, lang="en") -> list:
 
     >>> from queries.chart import cast
     >>> j = judge(cast("787889", month="戌", day="乙巳"), "illness", about="father")
-    >>> print(account(j.chart.kb, j.proof(), "en")[-1])
-    On this chart: the month is 戌.
+    >>> print(account(j.chart.kb, j.proof(), "en")[1])
+    That is because what decides is “the use-god lies in its tomb” (000:123 須向宮中看用神).
     """
     return render.account(proof, check_lang(lang), connectives(kb))
 
@@ -113,9 +117,48 @@ def in_language(value, lang):
     return value
 
 
-def judge(chart, topic, about=None, asker=None, horizon=None) -> "Judgment":
+def question_options(kb) -> dict:
+    """option -> {"facts": the fact it is asserted as, "topics": the topics it belongs to,
+    "values": value -> {lang: name}}, from facts/question_option.tsv."""
+    out = {}
+    for option, value, topic, fact, ko, zh, en in kb.match("question_option", *[None] * 7):
+        entry = out.setdefault(option, {"fact": fact, "topics": set(), "values": {}})
+        entry["topics"].add(topic)
+        entry["values"][value] = {"ko": ko, "zh": zh, "en": en}
+    return out
+
+
+def _facts(kb, topic, given) -> dict:
+    """The question's facts (since, in_office, side) checked against the topics and values of
+    facts/question_option.tsv: fact predicate -> value."""
+    known, out = question_options(kb), {}
+    for option, value in given.items():
+        if value is None:
+            continue
+        entry = known[option]
+        if value not in entry["values"]:
+            raise error("question.option_value", option=option.replace("_", "-"), value=value,
+                        choices=", ".join(sorted(entry["values"])))
+        if topic not in entry["topics"]:
+            raise error("question.option_topic", option=option.replace("_", "-"), topic=topic,
+                        topics=", ".join(sorted(entry["topics"])))
+        out[entry["fact"]] = value
+    return out
+
+
+def _needs(rule, fact, value) -> bool:
+    """Whether a clause's body asks the question's fact ``fact`` to be ``value``."""
+    return any(getattr(lit, "pred", None) == fact and not getattr(lit, "negated", False) and len(lit.args) == 2 and getattr(lit.args[1], "value", None) == value
+               for lit in rule.body)
+
+
+def judge(chart, topic, about=None, asker=None, horizon=None, since=None, in_office=None, side=None) -> "Judgment":
     """Ask a chart a question: the topic (wealth, office, …), whom it is about, the asker's side
-    in a marriage, and the unit the asker wants the timing in (``horizon``: hour, day, month, year)."""
+    in a marriage (or wherever a verse needs the asker's sex), the unit the asker wants the timing
+    in (``horizon``: hour, day, month, year), and the facts of the question a verse may need and
+    the chart cannot know: a recent or a long illness (``since``), whether the asker already holds
+    office (``in_office``: yes or no), the asker's side in a lawsuit (``side``: plaintiff or
+    defendant)."""
     kb = chart.kb
     topic = _topic(kb, topic)
     use = topics(kb)[topic][0]
@@ -129,22 +172,25 @@ def judge(chart, topic, about=None, asker=None, horizon=None) -> "Judgment":
         raise error("question.needs_asker")
     if use == "about" and about is None:
         raise error("question.needs_about", topic=topic)
-    for pred in QUESTION:
+    facts = _facts(kb, topic, {"since": since, "in_office": in_office, "side": side})
+    for pred in QUESTION + tuple(entry["fact"] for entry in question_options(kb).values()):
         for row in kb.match(pred, chart.id, None):
             kb.retract_fact(pred, *row)
     kb.assert_fact("cast_topic", chart.id, topic)
-    for pred, value in (("cast_about", about), ("cast_asker", asker), ("cast_horizon", horizon)):
+    for pred, value in (("cast_about", about), ("cast_asker", asker), ("cast_horizon", horizon), *facts.items()):
         if value is not None:
             kb.assert_fact(pred, chart.id, value)
-    return Judgment(chart, topic, about, asker, horizon)
+    return Judgment(chart, topic, about, asker, horizon, {"since": since, "in_office": in_office, "side": side})
 
 
 class Judgment:
     """The use-god of a question, its states and helpers, the readings that apply, the verdict
     they weigh to, the timing, and their proofs."""
 
-    def __init__(self, chart, topic, about, asker, horizon=None):
+    def __init__(self, chart, topic, about, asker, horizon=None, facts=None):
         self.chart, self.topic, self.about, self.asker, self.horizon = chart, topic, about, asker, horizon
+        self.facts = {k: v for k, v in (facts or {}).items() if v is not None}
+        self.memo = Memo()          # the rule instances its proofs share (queries.engine.explain)
         kb, c = chart.kb, chart.id
         cells = {}
         for _, field, position, a, b in kb.match("judgment_cell", c, None, None, None, None):
@@ -189,19 +235,37 @@ class Judgment:
         }
         self._proof = None
         self._readings = self._timing = self._phrases = None
-        self.memo = Memo()          # the rule instances its proofs share (queries.engine.explain)
 
     @property
     def goal(self):
         return f"use_god_strong('{self.chart.id}')"
 
     def proof(self):
-        """The proof of the verdict: why the use-god is strong, or the proof of its grade."""
+        """The proof of the verdict: the weighing that reaches its direction and degree."""
         if self._proof is None:
-            kb = self.chart.kb
-            self._proof = kb.explain(self.goal if self.verdict["strong"] else f"use_grade('{self.chart.id}', G)",
-                                     expand_negations=True, memo=self.memo)
+            self._proof = self.chart.kb.explain(f"verdict('{self.chart.id}', D, G)", expand_negations=True,
+                                                memo=self.memo)
         return self._proof
+
+    def grade_proof(self):
+        """The proof of the use-god's grade (``verdict.grade``): why it is strong, or its weightiest reason."""
+        goal = self.goal if self.verdict["strong"] else f"use_grade('{self.chart.id}', G)"
+        return self.chart.kb.explain(goal, expand_negations=True, memo=self.memo)
+
+    def unread(self) -> list:
+        """The verses this question did not read for want of a fact only the asker knows: for each
+        option of the question's topic not given (facts/question_option.tsv), each of its values
+        and the rules of the readings that need it ({option, value, name, rules}), sorted."""
+        kb, out = self.chart.kb, []
+        for option, entry in sorted(question_options(kb).items()):
+            if self.topic not in entry["topics"] or option in self.facts:
+                continue
+            for value, name in sorted(entry["values"].items()):
+                rules = sorted({rule.info.id for rule in kb.rules_of(READING)
+                                if rule.head.args[1].value in (self.topic, "any") and _needs(rule, entry["fact"], value)})
+                if rules:
+                    out.append({"option": option.replace("_", "-"), "value": value, "name": name, "rules": rules})
+        return out
 
     def why_not_strong(self):
         return None if self.verdict["strong"] else self.chart.kb.why_not(self.goal)
@@ -235,8 +299,15 @@ class Judgment:
         return self._phrases
 
     def account(self, lang="en") -> list:
-        """Three to eight sentences: what the verdict's proof decided and why (``account``)."""
-        return render.account(self.proof(), check_lang(lang), self.connectives())
+        """At most eight sentences: what the verdict's proof decided and why (``account``), then
+        the first factor the deciding one outweighed, as its own proof says it."""
+        lang = check_lang(lang)
+        said = render.account(self.proof(), lang, self.connectives())
+        kb, c = self.chart.kb, self.chart.id
+        for factor in self.weighing["outweighs"][:1]:
+            proof = kb.explain(f"factor_outweighed('{c}', '{factor}')", memo=self.memo)
+            said = said[:render.ACCOUNT_MAX - 1] + [render.account(proof, lang, self.connectives())[0]]
+        return said
 
     def to_data(self, proof=True, lang="en") -> dict:
         """Every field as plain data in one language: the account, each reading's conclusion and
@@ -250,14 +321,18 @@ class Judgment:
         shared = render.Shared()
         found, lines, classes = reading_layer.tables(self.readings(proofs=True) if proof else self.readings(), lang,
                                                      shared, self.chart.kb)
-        for r in found if proof else ():
-            r["proof"] = render.to_data(r["proof"], lang, shared)
+        for r in found:
+            if "outweighed_by" in r:
+                r["outweighed_by"] = in_language(r["outweighed_by"], lang)
+            if proof:
+                r["proof"] = render.to_data(r["proof"], lang, shared)
         data = {"topic": self.topic, "about": self.about, "asker": self.asker, "horizon": self.horizon,
+                "facts": dict(sorted(self.facts.items())), "unread": in_language(self.unread(), lang),
                 "cast": self.chart.id, "account": self.account(lang),
                 "use_god": self.use_god,
                 "candidates": self.candidates,
                 "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
-                "verdict": {**self.verdict, **self.weighing}, "reasons": self.reasons, "hidden": self.hidden,
+                "verdict": in_language({**self.verdict, **self.weighing}, lang), "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
                 "conventions": self.chart.conventions,
                 "readings": found, **in_language(self.timing(), lang), "book_lines": lines, "classes": classes}
@@ -269,12 +344,13 @@ class Judgment:
     def to_json(self, proof=True, lang="en") -> str:
         return json.dumps(self.to_data(proof, lang), ensure_ascii=False, separators=(",", ":"))
 
-    def text(self, lang="en", proof=False, level="full", depth=None) -> str:
-        """The chart, then the judgment: the account, the verdict, the readings that apply, the
-        timing and, with ``proof``, the proof of the verdict at a level (student or full)."""
+    def text(self, lang="en", proof=False, level="full", depth=None, every=False) -> str:
+        """The chart, then the judgment: the answer and its degree, the account, the verdict, the
+        deciding readings (``every``: all the readings that apply, by weight), the timing and, with
+        ``proof``, the proof of the verdict at a level (student or full)."""
         chart = self.chart
         out = views.judgment_text(self.to_data(proof=False, lang=lang), chart.to_data(stars=False), check_lang(lang),
-                                  chart.vocabulary())
+                                  chart.vocabulary(), every)
         if not proof:
             return out
         return out + "\n\n" + render.text(self.proof(), lang, depth=depth, level=level,

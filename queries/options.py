@@ -64,9 +64,13 @@ QUESTION = (
                     "lawsuit, house, trade … (liuyao topics)", "TOPIC", "wealth"),
     Option("about", "whom the question is about: self, father, mother, teacher, son, daughter, brother, "
                     "sister, friend, wife, servant, husband, other-party", "ABOUT", "father"),
-    Option("asker", "in a marriage question: man or woman", "ASKER", "woman"),
+    Option("asker", "the asker's sex, where a verse needs it (a marriage question needs it): man or woman", "ASKER", "woman"),
     Option("horizon", "the unit of the timing 應期: hour, day, month or year (default: by the topic and "
                       "the pace, convention timing-horizon)", "UNIT", "month"),
+    Option("since", "in an illness question: recent (近病) or long (久病)", "SINCE", "recent"),
+    Option("in_office", "in an office question: yes if the asker already holds office (在任), no if seeking it",
+           "YES_NO", "yes"),
+    Option("side", "in a lawsuit: plaintiff (the asker brought the suit) or defendant", "SIDE", "plaintiff"),
 )
 
 
@@ -98,10 +102,12 @@ PERIODS = (
            "1990", int),
 )
 PROOF = Option("proof", "print the proof of the verdict")
+ALL = Option("all", "list every reading that applies, by weight (supporting, outweighed, descriptive), not "
+                    "only the deciding ones")
 LEVEL = Option("level", "how much of a proof to show: student (what a student takes as given folds into a line "
                         "of chart facts) or full", "LEVEL", "student")
 DEPTH = Option("depth", "fold sub-proofs below this depth", "N", "3", natural)
-JUDGE = QUESTION + (PROOF, LEVEL, DEPTH)
+JUDGE = QUESTION + (PROOF, ALL, LEVEL, DEPTH)
 SEARCH = (
     Option("pred", "a predicate: all its rules", "PRED", "day_break"),
     Option("grep", "rules whose title, id or source quote contains the text, e.g. 月破", "TEXT", "月破"),

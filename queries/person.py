@@ -6,7 +6,7 @@ chooses nothing: which trigram, element or line says what is in the clauses.
 >>> from queries.chart import cast
 >>> d = describe(cast("787889", month="戌", day="乙巳"), about="wife")
 >>> [r["id"] for r in d.traits][:3]
-['great_capacity', 'person_water', 'woman_water']
+['big_feet', 'form_gen', 'great_capacity']
 >>> print(d.text("en").splitlines()[0])
 形性 — the person asked about: wife (妻財, line 5)
 >>> describe(d.chart, about="nobody")  # doctest: +IGNORE_EXCEPTION_DETAIL

@@ -11,14 +11,14 @@ clause (``queries.rule_checks.proof_through``), as ``liuyao why RULE`` shows it.
 >>> from queries import cast, judge
 >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
 >>> found = readings(j)
->>> [(r["id"], r["polarity"], r["rule"]) for r in found][:2]
-[('use_god_weak', 'unfavourable', 'r000.55.use_god.weak'), ('use_powerless', 'unfavourable', 'r000.11.use_powerless.day')]
->>> verdict(j)["because"]
-['use_god_weak', 'use_powerless']
+>>> [(r["id"], r["polarity"], r["weight"], r["rule"]) for r in found][:2]
+[('hard_to_achieve', 'unfavourable', 'deciding', 'r000.3.body_hurt'), ('keep_to_your_lot', 'unfavourable', 'deciding', 'r000.107.body_harmed.overcome')]
+>>> verdict(j)["factor"]["id"], verdict(j)["because"]
+('body_hurt', ['hard_to_achieve', 'keep_to_your_lot'])
 >>> found[0]["sources"][0]["source"], found[0]["sources"][0]["quote"]
-('000_122810513125a851.txt:55', '始須論用神')
+('000_122810513125a851.txt:3', '倘卦身有傷，其事難成矣')
 >>> found[0]["sources"][0]["korean"][:9]
-'괘 안의 효는 공'
+'「월괘신(月卦身)'
 """
 from __future__ import annotations
 
@@ -100,20 +100,35 @@ def _memo(kb, memo):
     return explain
 
 
+WEIGHTS = ("deciding", "supporting", "outweighed", "descriptive")
+
+
+def factors(kb) -> dict:
+    """factor id -> (rank, direction, degree, {lang: name}) from facts/weighing_factor.tsv."""
+    return {f: (rank, d, g, {"ko": ko, "zh": zh, "en": en})
+            for f, rank, d, g, ko, zh, en in kb.match("weighing_factor", *[None] * 7)}
+
+
 def readings(judgment, proofs=False) -> list:
-    """The readings that apply to the judged question: one for each clause whose verse holds
-    (two clauses of one conclusion are two readings), in the order they are weighed (place, then
-    polarity, then id, then rule). With ``proofs`` each carries its proof through its clause (a
-    ``Proof``); ``why`` is the rule id ``liuyao why`` proves it by."""
+    """The readings that apply to the judged question: one for each conclusion, with every clause
+    whose verse holds for it (``rules``, the first of them its ``rule``: two books, or one book in
+    two places, that conclude the same are one reading with all their lines), its ``weight``
+    against the verdict (deciding, supporting, outweighed, descriptive: ``reading_weight/3``) and,
+    when outweighed, ``outweighed_by`` (the deciding factor and its name); in the order deciding,
+    supporting, outweighed, descriptive, then polarity, then id. With ``proofs`` each carries the
+    proof through its first clause (a ``Proof``); ``why`` is the rule id ``liuyao why`` proves."""
     kb, c, topic = judgment.chart.kb, judgment.chart.id, judgment.topic
     table, seed_korean, clauses = conclusions(kb), korean(kb), _clauses(kb)
-    places = {k: rank for _, k, _, rank, _ in kb.match("reading_weight", c, None, None, None, None)}
+    weights = {k: w for _, k, w in kb.match("reading_weight", c, None, None)}
+    named = factors(kb)
+    why = judgment.weighing["factor"]["says"] if judgment.weighing.get("factor") else None
+    by = {k: {"factor": f, "name": named[f][3], "why": why} for _, k, f in kb.match("outweighed_by", c, None, None)}
     classes = {cls: {"ko": ko, "zh": zh, "en": en}
                for cls, _, _, ko, zh, en, _ in kb.match("reading_class", None, None, None, None, None, None, None)}
     explain = _memo(kb, judgment.memo) if proofs else None
-    found = []
-    for speaks in sorted({topic, "any"}):
-        for _, _, k in kb.match(READING, c, speaks, None):
+    found = {}
+    for speaks in dict.fromkeys((topic, "any")):             # the question's own verses first
+        for _, _, k in sorted(kb.match(READING, c, speaks, None)):
             polarity, cls, text = table[k]
             for rule in _concluding(clauses, speaks, k):
                 fits = _bound(rule, c, speaks, k)
@@ -123,22 +138,31 @@ def readings(judgment, proofs=False) -> list:
                 solutions = kb.solve(body)
                 if not solutions:
                     continue
+                item = found.get(k)
+                if item is not None:
+                    item["rules"].append(rule.info.id)
+                    item["sources"] += [s for s in sources(rule.info, seed_korean) if s not in item["sources"]]
+                    continue
                 proof = proof_through(kb, rule, head, body, solutions[0], explain or kb.explain) if proofs else \
                     Proof("rule", READING, (c, speaks, k), where=rule.where, rule=rule.info,
                           bindings=tuple(sorted({"C": c, **solutions[0]}.items())))
-                item = {"id": k, "rule": rule.info.id, "title": rule.info.title, "topic": speaks,
-                        "conclusion": text, "polarity": polarity, "class": cls, "class_label": classes.get(cls),
-                        "place": places.get(k), "says": {lang: render.sentence(proof, lang) for lang in LANGS},
+                item = {"id": k, "rule": rule.info.id, "rules": [rule.info.id], "title": rule.info.title,
+                        "topic": speaks, "conclusion": text, "polarity": polarity, "class": cls,
+                        "class_label": classes.get(cls), "weight": weights.get(k, "descriptive"),
+                        "says": {lang: render.sentence(proof, lang) for lang in LANGS},
                         "where": rule.where, "sources": sources(rule.info, seed_korean), "why": rule.info.id}
+                if k in by:
+                    item["outweighed_by"] = by[k]
                 if proofs:
                     item["proof"] = proof
-                found.append(item)
+                found[k] = item
     order = {p: i for i, p in enumerate(POLARITIES)}
-    return sorted(found, key=lambda r: (r["place"] if r["place"] is not None else 99, order[r["polarity"]], r["id"],
-                                        *_where(r["where"])))
+    weight = {w: i for i, w in enumerate(WEIGHTS)}
+    return sorted(found.values(), key=lambda r: (weight[r["weight"]], order[r["polarity"]], r["id"]))
 
 
-OWN = ("id", "rule", "topic", "conclusion", "polarity", "class", "place", "says", "why", "proof")
+OWN = ("id", "rule", "rules", "topic", "conclusion", "polarity", "class", "weight", "outweighed_by", "says",
+       "why", "proof")
 
 
 def tables(found, lang, shared, kb) -> tuple:
@@ -155,18 +179,18 @@ def tables(found, lang, shared, kb) -> tuple:
     >>> j = judge(cast("787889", month="戌", day="乙巳"), "wealth")
     >>> shared = render.Shared()
     >>> found, lines, classes = tables(j.readings(), "ko", shared, j.chart.kb)
-    >>> found[0]["conclusion"], list(found[0]) == [k for k in OWN if k != "proof"], classes["use_god"]
-    ('용신이 무력하다', True, '용신')
-    >>> lines["000_122810513125a851.txt:55"]["korean"][:9], shared.rule_table()[found[0]["rule"]]["sources"]
-    ('괘 안의 효는 공', [{'source': '000_122810513125a851.txt:55', 'quote': '始須論用神'}])
+    >>> found[0]["conclusion"], set(found[0]) <= set(OWN), classes["body"]
+    ('괘신이 상하니 이 일은 이루기 어렵다', True, '괘신')
+    >>> lines["000_122810513125a851.txt:3"]["korean"][:9], shared.rule_table()[found[0]["rule"]]["sources"][0]
+    ('「월괘신(月卦身)', {'source': '000_122810513125a851.txt:3', 'quote': '倘卦身有傷，其事難成矣'})
     >>> tables(j.readings(), "en", render.Shared(), j.chart.kb)[1]
     {}
     """
     clauses = {rule.info.id: rule for rule in kb.rules_of(READING)}
     korean, classes, out = {}, {}, []
     for r in found:
-        rule = clauses[r["rule"]]
-        shared.rule(rule.info, rule.where, rule.origin)
+        for rule in (clauses[rid] for rid in r.get("rules", [r["rule"]])):
+            shared.rule(rule.info, rule.where, rule.origin)
         item = {k: r[k] for k in OWN if k in r}
         item["conclusion"], item["says"] = r["conclusion"][lang], r["says"][lang]
         if r.get("class") is not None:
@@ -200,10 +224,27 @@ def _where(where) -> tuple:
 
 
 def verdict(judgment) -> dict:
-    """The direction the weighing reaches (None when no reading decides), the readings that carry
-    it and those it outweighs, by conclusion id, sorted."""
+    """The verdict the weighing reaches: its direction and degree (with their names), the factor
+    that decides it (id, name, rule), the factors that support it and those it outweighs, and the
+    readings that decide it (``because``) and those it outweighs (``overrides``), by conclusion
+    id, sorted."""
     kb, c = judgment.chart.kb, judgment.chart.id
+    named = factors(kb)
+    degrees = {g: {"ko": ko, "zh": zh, "en": en} for g, _, _, ko, zh, en, _ in kb.match("degree", *[None] * 7)}
     directions = [d for _, d in kb.match("verdict_direction", c, None)]
+    degree = [g for _, g in kb.match("verdict_degree", c, None)]
+    deciding = sorted(f for _, f in kb.match("deciding_factor", c, None))
+    factor = None
+    if deciding:
+        rules = kb.behind("factor", (c, deciding[0]))
+        proof = kb.explain(f"factor('{c}', '{deciding[0]}')", memo=judgment.memo)
+        factor = {"id": deciding[0], "name": named[deciding[0]][3], "rule": rules[0].info.id if rules else None,
+                  "says": {lang: render.sentence(proof, lang) for lang in LANGS}}
     return {"direction": directions[0] if directions else None,
+            "degree": degree[0] if degree else None,
+            "degree_name": degrees.get(degree[0]) if degree else None,
+            "factor": factor,
+            "supports": sorted((f for _, f in kb.match("factor_supports", c, None)), key=lambda f: named[f][0]),
+            "outweighs": sorted((f for _, f in kb.match("factor_outweighed", c, None)), key=lambda f: named[f][0]),
             "because": sorted(k for _, k in kb.match("verdict_because", c, None)),
             "overrides": sorted(k for _, k in kb.match("verdict_overrides", c, None))}

@@ -23,7 +23,7 @@ X
 'hidden_motion.1'
 >>> verdict = s.judge("wealth")["verdict"]
 >>> verdict["grade"], verdict["direction"], verdict["because"]
-('受克無救', 'unfavourable', ['use_god_weak', 'use_powerless'])
+('受克無救', 'unfavourable', ['hard_to_achieve', 'keep_to_your_lot'])
 >>> s.ask("use_grade(C, G)")                     # the question stays on the cast
 [('受克無救',)]
 >>> "day_break.1" in [r.info.id for r in s.rules(grep="日破")]
@@ -294,12 +294,14 @@ class Session:
     # ---- the question ----------------------------------------------------------------------
 
     @served("judging {0}")
-    def judge(self, topic, about=None, asker=None, horizon=None) -> dict:
+    def judge(self, topic, about=None, asker=None, horizon=None, since=None, in_office=None, side=None) -> dict:
         """Put a question to the current cast: its use-god, states, readings, verdict and timing
         (as data, without the proofs). The question stays on the cast, so ``use_god_strong(C)``
-        answers for it. ``horizon`` sets the unit of the timing (hour, day, month, year)."""
+        answers for it. ``horizon`` sets the unit of the timing (hour, day, month, year); ``since``,
+        ``in_office`` and ``side`` are facts of the question (``queries.judgment.judge``)."""
         from .judgment import judge
-        judged = judge(self._chart(), topic, about=about, asker=asker, horizon=horizon)
+        judged = judge(self._chart(), topic, about=about, asker=asker, horizon=horizon, since=since,
+                       in_office=in_office, side=side)
         if self.kb.user:            # a rule of one's own may give a relation the judgment reads a second value
             self.kb.check_shapes(self.chart.id)
         self.judgment = judged
@@ -313,11 +315,12 @@ class Session:
 
     def _question(self):
         j = self.judgment
-        return None if j is None else (j.topic, j.about, j.asker, j.horizon)
+        return None if j is None else (j.topic, j.about, j.asker, j.horizon, *(j.facts.get(k) for k in ("since", "in_office", "side")))
 
     @served("the judgment")
-    def judgment_text(self, lang=None, proof=False, level="full", depth=None) -> str:
-        return self._judgment().text(check_lang(lang or self.lang), proof=proof, level=level, depth=depth)
+    def judgment_text(self, lang=None, proof=False, level="full", depth=None, every=False) -> str:
+        return self._judgment().text(check_lang(lang or self.lang), proof=proof, level=level, depth=depth,
+                                     every=every)
 
     @served("the judgment")
     def judgment_json(self, lang=None, proof=True) -> str:

@@ -26,12 +26,12 @@ def stars(judgment) -> dict:
     line, star and meaning, with its line, topic, meaning id, polarity, text (ko, zh, en), the rule
     that reads it, the source its star_topic row cites, its name and whether the verdict outweighs it."""
     kb, c = judgment.chart.kb, judgment.chart.id
-    rules = {(r["topic"], r["id"]): r for r in judgment.readings() if r["class"] == "star"}
-    outweighed = set(judgment.weighing["overrides"])
+    rules = {r["id"]: r for r in judgment.readings() if r["class"] == "star"}
+    outweighed = {k for _, k in kb.match("star_against", c, None)}
     names = {s: {"ko": ko, "en": en} for s, ko, en, _, _, _ in kb.match("star", None, None, None, None, None, None)}
     speaking = []
     for _, star, topic, k, p in sorted(kb.match("star_speaks", c, None, None, None, None), key=lambda r: (r[4], r[1], r[3])):
-        reading = rules.get((topic, k))
+        reading = rules.get(k)
         if reading is None:
             continue
         (source,) = {row[6] for row in kb.match("star_topic", star, topic, None, None, None, k, None)}

@@ -382,7 +382,7 @@ def check_document(document, program, model: Model) -> list:
                    if isinstance(v, dict) and isinstance(v.get("rules"), dict)), None)
     rules = holder["rules"] if holder is not None else {}
     readings = resolved.get("readings") or []
-    problems = check_rules(rules, program, named(resolved) | {r["rule"] for r in readings})
+    problems = check_rules(rules, program, named(resolved) | {rule for r in readings for rule in r.get("rules", [r["rule"]])})
     for proof in _proofs(resolved):
         problems += check_data(proof, program, model)
     return problems

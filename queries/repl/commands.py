@@ -23,7 +23,7 @@ from .. import options
 from ..engine import LANGS
 from ..engine.limits import Limits
 from ..errors import KnowledgeError, UserError
-from ..options import CAST, JUDGE, SEARCH
+from ..options import CAST, JUDGE, QUESTION, SEARCH
 from ..messages import error, messages, problem, text as say
 from ..status import message
 from .reader import MORE, PROMPT, goal_text, is_complete
@@ -34,7 +34,7 @@ HINT = ":"                  # how an answer names another command: :facts PRED
 USAGE = {
     "cast": "787889 month 戌 day 乙巳 | … at ISO tz ZONE | 山火賁 to 地火明夷 … | coins … | random seed N",
     "chart": "[json]",
-    "judge": "TOPIC [about PERSON] [asker man|woman] [horizon UNIT] [proof]",
+    "judge": "TOPIC [about PERSON] [asker man|woman] [horizon UNIT] [since recent|long] [in-office yes|no] [side plaintiff|defendant] [proof]",
     "when": "[TOPIC [about PERSON] [asker man|woman] [horizon UNIT]]",
     "stars": "",
     "describe": "[about PERSON]",
@@ -230,8 +230,7 @@ class Repl:
     def _put(self, values, what):
         if "topic" not in values:
             raise error("repl.needs_topic", what=what, example=EXAMPLES[what])
-        self.session.judge(values["topic"], about=values.get("about"), asker=values.get("asker"),
-                           horizon=values.get("horizon"))
+        self.session.judge(**{k: v for k, v in values.items() if k in {o.name for o in QUESTION}})
 
     def do_judge(self, rest):
         from ..engine import render

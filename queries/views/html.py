@@ -57,10 +57,10 @@ def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
     >>> from queries.labels import vocabulary
     >>> chart = cast("787889", month="戌", day="乙巳")
     >>> page = judgment_html(judge(chart, "wealth").to_data(proof=False), chart.to_data(), "zh", vocabulary(chart.kb))
-    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>凶斷</h4>" in page
+    >>> page.count("<table>"), "<th>用神</th><td>妻財 丙子水 (第5爻)</td>" in page, "<h4>定斷之辭</h4>" in page
     (3, True, True)
     """
-    layout = judgment_layout(data, lang, vocabulary)
+    layout = judgment_layout(data, lang, vocabulary, every=True)
     row = lambda line: "".join(f"<tr><th>{escape(label)}</th><td>{escape(value)}</td></tr>" for label, value in line)
     question = f"<table><tbody>{row(layout.fields[0])}</tbody></table>"
     account = "<p class='account'>" + " ".join(escape(said) for said in layout.account) + "</p>" \

@@ -123,7 +123,7 @@ def _when(item, words, units, lang):
     return words["at"].format(branch=item.get("stem", "") + branch, unit=unit)
 
 
-def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
+def judgment_layout(data: dict, lang: str, vocabulary: dict, every: bool = False) -> JudgmentLayout:
     """Lay out a judgment's data in a language.
 
     >>> from queries.chart import cast
@@ -135,10 +135,10 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
     >>> for line in layout.fields[:3]:
     ...     print(line)
     (('주제', '질병'), ('대상', '아버지'))
+    (('답', '흉하다 · 凶'),)
     (('용신', '父母 丙午火 (2효 아래 복신)'),)
-    (('원신', '1, 6'), ('기신', '3, 5'), ('구신', '—'))
     >>> [heading for heading, _ in layout.readings], layout.timing_title
-    (['길한 판단', '흉한 판단', '길흉이 섞인 판단', '서술하는 판단'], '응기 (월, 느리다)')
+    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 10, 서술하는 판단 11  (--all 을 주면 모두 보인다)'], '응기 (월, 느리다)')
     """
     words, terms = WORDS[check_lang(lang)], vocabulary["terms"]
     role = lambda term: _name(terms, term, lang)
@@ -152,12 +152,11 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
         where = words[{"hidden": "hidden_under", "changed": "changed_of"}.get(god["kind"], "line")].format(god["position"])
         found = f"{god['stem']}{god['branch']}{god['element']} ({where})"
     verdict = data["verdict"]
-    said = {r["id"]: r["conclusion"] for r in data["readings"]}
-    direction = [((words["direction"], _name(vocabulary["directions"], verdict["direction"], lang)
-                   if verdict["direction"] else words["none"]),)]
-    direction += [((words[key], "; ".join(said.get(k, k) for k in verdict[key])),)
-                  for key in ("because", "overrides") if verdict[key]]
-    lines = [tuple(question),
+    answer = _name(vocabulary["directions"], verdict["direction"], lang) if verdict["direction"] else words["none"]
+    if verdict.get("degree"):
+        answer += f" · {verdict['degree']}"
+    direction = [((words["factor"], verdict["factor"]["says"]),)] if verdict.get("factor") else []
+    lines = [tuple(question), ((words["answer"], answer),),
              ((role("use_god"), f"{god['relative']} {found}" if god else found),),
              ((role("source_god"), _lines(data["source_god"], words)), (role("taboo_god"), _lines(data["taboo_god"], words)),
               (role("enemy_god"), _lines(data["enemy_god"], words))),
@@ -167,12 +166,16 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict) -> JudgmentLayout:
     hidden = data["hidden"]
     if hidden:
         lines.append(((role("hidden"), " ".join(hidden["flying"] + hidden["comes_out"] + hidden["verse"])),))
-    groups = []
-    for polarity in ("favourable", "unfavourable", "mixed", "descriptive"):
-        items = tuple((r["conclusion"], _book(data["rules"][r["rule"]])) for r in data["readings"]
-                      if r["polarity"] == polarity)
-        if items:
-            groups.append((words[polarity], tuple(dict.fromkeys(items))))
+    groups, more = [], []
+    for weight in ("deciding", "supporting", "outweighed", "descriptive"):
+        items = tuple((r["conclusion"], ", ".join(dict.fromkeys(_book(data["rules"][rule]) for rule in r.get("rules", [r["rule"]]))))
+                      for r in data["readings"] if r.get("weight") == weight)
+        if items and (weight == "deciding" or every):
+            groups.append((words[weight], items))
+        elif items:
+            more.append(f"{words[weight]} {len(items)}")
+    if more:
+        groups.append((words["more_readings"].format(", ".join(more)), ()))
     title, timing, no_day = timing_layout(data, lang, vocabulary, count=3)
     return JudgmentLayout(tuple(lines), tuple(data.get("account", ())), tuple(groups), title,
                           tuple(row[:4] for row in timing), no_day)

@@ -46,16 +46,17 @@ def chart_text(data: dict, lang: str, vocabulary: dict) -> str:
     return "\n".join(out)
 
 
-def judgment_text(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
-    """The chart; the question; the account, a sentence a line; the judgment a line of fields at
-    a time, ending with the verdict's direction; the readings that apply by polarity, one a line
-    with its book line; the first timing candidates with their dates and reasons."""
-    layout = judgment_layout(data, lang, vocabulary)
+def judgment_text(data: dict, chart: dict, lang: str, vocabulary: dict, every: bool = False) -> str:
+    """The chart; the question and the answer with its degree; the account, a sentence a line;
+    the judgment a line of fields at a time; the deciding readings, one a line with its book
+    lines, and the others counted (``every``: listed, by weight); the first timing candidates
+    with their dates and reasons."""
+    layout = judgment_layout(data, lang, vocabulary, every)
     lines = ["  ".join(f"{label}: {value}" for label, value in line) for line in layout.fields]
-    out = [chart_text(chart, lang, vocabulary), "", lines[0]]
+    out = [chart_text(chart, lang, vocabulary), "", lines[0], lines[1]]
     if layout.account:
         out += [""] + list(layout.account) + [""]
-    out += lines[1:]
+    out += lines[2:]
     for heading, items in layout.readings:
         out += ["", heading] + [f"  · {said}" + (f"  ({book})" if book else "") for said, book in items]
     if layout.timing or layout.no_day:

@@ -58,6 +58,9 @@ class Question(_Strict):
     about: str | None = Field(None, description="whom the question is about: self, father, wife …")
     asker: str | None = Field(None, description="in a marriage question: man or woman")
     horizon: str | None = Field(None, description="the unit of the timing: hour, day, month or year")
+    since: str | None = Field(None, description="in an illness question: recent or long")
+    in_office: str | None = Field(None, description="in an office question: yes (already in office) or no")
+    side: str | None = Field(None, description="in a lawsuit: plaintiff or defendant")
 
     def question(self) -> dict:
         return service.question_of(self.model_dump(include=set(Question.model_fields)))

@@ -174,10 +174,9 @@ def _fill(box, context, fields, lang, error, status, vocab) -> int:
             context["notes"] = service.cast_on(box, cast)
             context["chart"] = _chart_view(box.chart_data(stars=True), lang, vocab)
             if question:
-                box.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
-                          horizon=question.get("horizon"))
+                box.judge(**question)
                 data = service.said(box, json.loads(box.judgment_json(proof=False, lang=lang)))
-                layout = judgment_layout(data, lang, vocab)
+                layout = judgment_layout(data, lang, vocab, every=True)
                 term_query, names = query_string(fields), terms.names_in(vocab, lang)
                 context["judgment"] = {"layout": layout, "readings": _readings(data, lang, term_query, names),
                                        "account": [terms.linked(escape(s), term_query, WORDS[lang], names)
@@ -235,8 +234,8 @@ def _changes(box, cast, question, context, lang, vocab) -> list:
             said = [f"{w['gained']} {' '.join(gained)}"] * bool(gained) + [f"{w['lost']} {' '.join(lost)}"] * bool(lost)
             out.append(f"{label(pos, lang, vocab)}: {'; '.join(said)}")
     if question and context.get("judgment"):
-        then = judgment_layout(json.loads(box.judgment_json(proof=False, lang=lang)), lang, vocab).fields[4][0]
-        now = context["judgment"]["layout"].fields[4][0]
+        then = judgment_layout(json.loads(box.judgment_json(proof=False, lang=lang)), lang, vocab).fields[1][0]
+        now = context["judgment"]["layout"].fields[1][0]
         if then != now:
             out.append(f"{now[0]}: {then[1]} → {now[1]}")
     return out or [w["no_changes"]]

@@ -16,7 +16,7 @@ from . import marks
 from .cast_form import arguments
 from .pool import unplaced
 
-QUESTION = ("topic", "about", "asker", "horizon")
+QUESTION = ("topic", "about", "asker", "horizon", "since", "in_office", "side")
 FIRST = "c1"          # the cast id a fresh ``liuyao … --json`` gives, and so the page and the API
 PAGE = 1000           # rows of a goal's answers one request is given at most (ask for the next page)
 
@@ -66,8 +66,7 @@ def cast_on(box, cast: dict, question: dict | None = None) -> list:
     box.cast(**arguments(cast))
     notes = [unplaced(note) for note in box.notices()]
     if question:
-        box.judge(question["topic"], about=question.get("about"), asker=question.get("asker"),
-                  horizon=question.get("horizon"))
+        box.judge(**question)
     return notes
 
 

@@ -72,16 +72,17 @@ def kb():
 
 @pytest.fixture(scope="module")
 def asked(kb):
-    """asked(lines, month, day, topic, about=None, asker=None, conventions=None, year=None): the
-    chart, with the question put."""
+    """asked(lines, month, day, topic, about=None, asker=None, conventions=None, year=None,
+    facts=None): the chart, with the question put (``facts``: since, in_office, side)."""
     charts = {}
 
-    def ask(lines, month, day, topic, about=None, asker=None, conventions=None, year=None):
-        key = (lines, month, day, topic, about, asker, tuple(sorted((conventions or {}).items())), year)
+    def ask(lines, month, day, topic, about=None, asker=None, conventions=None, year=None, facts=None):
+        key = (lines, month, day, topic, about, asker, tuple(sorted((conventions or {}).items())), year,
+               tuple(sorted((facts or {}).items())))
         if key not in charts:
             chart = cast(lines, month=month, day=day, kb=kb, conventions=conventions or None,
                          **({"year": year} if year else {}))
-            judge(chart, topic, about=about, asker=asker)
+            judge(chart, topic, about=about, asker=asker, **(facts or {}))
             charts[key] = chart
         return charts[key]
     return ask

@@ -38,10 +38,10 @@ def test_a_student_level_proof_fits_in_sixty_lines(judgments, kb, topic):
 def test_the_account_names_the_decisive_facts_and_their_book_lines(judgments, kb):
     said = account(kb, judgments["illness"].proof(), "ko")
     assert 3 <= len(said) <= 8
-    assert said[0].startswith("용신의 판정은 入墓이다") and "(000:55 始須論用神)" in said[0]
-    assert any("입묘한다" in s and "000:91" in s for s in said)
-    assert said[-1] == "이 괘에서: 월건은 戌."
-    assert any(s.startswith("그러나 沖開·刑開") for s in said)   # nothing opens the tomb
+    assert said[0].startswith("판정은 「凶」이다") and "(000:125 " in said[0]
+    assert any("「용신이 묘에 들었다」" in s and "000:123" in s for s in said)   # the deciding factor
+    assert any("묘에 들었고(月墓) 여는 것이 없다" in s and "000:91" in s for s in said)   # nothing opens the tomb
+    assert any(s.startswith("그러나 有更重者") for s in said)   # no weightier factor
 
 
 @pytest.mark.parametrize("lang", ["ko", "zh"])
@@ -53,8 +53,9 @@ def test_the_account_is_in_the_readers_language(judgments, kb, lang):
 
 def test_the_judgment_says_the_account_before_the_verdict(judgments):
     text = judgments["illness"].text("ko")
-    assert text.index("이 괘에서: 월건은 戌.") < text.index("판정: 入墓") < text.index("길한 판단") < text.index("응기")
-    assert judgments["illness"].to_data(proof=False, lang="zh")["account"][-1] == "此卦：月建戌。"
+    assert text.index("답: 흉하다 · 凶") < text.index("판정은 「凶」이다") < text.index("판정: 入墓") \
+        < text.index("판정을 정한 판단") < text.index("응기")
+    assert judgments["illness"].to_data(proof=False, lang="zh")["account"][0].startswith("斷曰凶")
 
 
 def test_numbers_are_one_numbering_across_nested_why_nots(judgments):

@@ -26,7 +26,7 @@ def test_e5_wealth_on_zi_with_a_prosperous_shen_day_is_strong(kb, oracle):
     assert (j.use_god["position"], j.use_god["branch"]) == (5, "子")
     assert {"旺", "透出", "得生扶"} <= {r["label"] for r in j.reasons}
     assert j.verdict == {"strong": True, "grade": "旺"}
-    checked(oracle, j.proof())
+    checked(oracle, j.grade_proof())
 
 
 def test_e6_official_on_hai_with_a_prosperous_wood_day_comes_out_through_documents(kb, oracle):
@@ -34,7 +34,7 @@ def test_e6_official_on_hai_with_a_prosperous_wood_day_comes_out_through_documen
     j = judge(cast(hexagram="離為火", month="寅", day="甲寅", kb=kb), "office")
     assert (j.use_god["position"], j.use_god["branch"]) == (3, "亥")
     assert j.verdict == {"strong": True, "grade": "透出"}
-    proof = checked(oracle, j.proof())
+    proof = checked(oracle, j.grade_proof())
     assert any(n.rule and n.rule.id == "use_reason.17" for n in proof.nodes())
     void = judge(cast(hexagram="離為火", month="寅", day="丙寅", kb=kb), "office")   # 亥 void: 空 dominates
     assert void.verdict == {"strong": False, "grade": "空"}

@@ -112,23 +112,28 @@ def test_a_verse_of_the_topic_is_read_when_its_chart_holds_and_not_when_one_cond
 def test_the_json_keeps_its_keys_and_gains_the_weighing_the_readings_and_the_timing(session):
     data = judged(session, "787889", None, None, "wealth", at="2024-10-08T04:00")
     assert set(data) >= {"topic", "about", "asker", "cast", "use_god", "candidates", "source_god", "taboo_god",
-                         "enemy_god", "verdict", "reasons", "hidden", "context", "conventions",
+                         "enemy_god", "verdict", "reasons", "hidden", "context", "conventions", "facts", "unread",
                          "horizon", "readings", "timing", "timing_pace", "timing_none"}
     verdict = data["verdict"]
-    assert set(verdict) == {"strong", "grade", "direction", "because", "overrides"}
-    assert verdict["direction"] == "unfavourable" and verdict["because"] == ["use_god_weak", "use_powerless"]
+    assert set(verdict) == {"strong", "grade", "direction", "degree", "degree_name", "factor", "supports", "outweighs",
+                            "because", "overrides"}
+    assert verdict["direction"] == "unfavourable" and verdict["degree"] == "小凶" and verdict["factor"]["id"] == "body_hurt"
+    assert verdict["because"] == ["hard_to_achieve", "keep_to_your_lot"] and isinstance(verdict["factor"]["says"], str)
     ids = [r["id"] for r in data["readings"]]
-    assert set(verdict["because"] + verdict["overrides"]) <= set(ids)
+    assert set(verdict["because"] + verdict["overrides"]) <= set(ids) and len(ids) == len(set(ids))
     for reading in data["readings"]:
-        assert set(reading) == {"id", "rule", "topic", "conclusion", "polarity", "class", "place", "says", "why"}
+        assert set(reading) - {"outweighed_by"} == {"id", "rule", "rules", "topic", "conclusion", "polarity", "class",
+                                                     "weight", "says", "why"}
+        assert ("outweighed_by" in reading) == (reading["weight"] == "outweighed")
         assert isinstance(reading["conclusion"], str) and reading["conclusion"]
         assert reading["polarity"] in ("favourable", "unfavourable", "mixed", "descriptive")
-        for source in data["rules"][reading["rule"]]["sources"]:
-            assert set(source) >= {"source", "quote"} and "korean" not in source and \
-                re.fullmatch(r"\d{3}_[0-9a-f]+\.txt:\d+", source["source"]) and source["source"] in data["book_lines"]
+        for rule in reading["rules"]:
+            for source in data["rules"][rule]["sources"]:
+                assert set(source) >= {"source", "quote"} and "korean" not in source and \
+                    re.fullmatch(r"\d{3}_[0-9a-f]+\.txt:\d+", source["source"]) and source["source"] in data["book_lines"]
     first = data["rules"][data["readings"][0]["rule"]]["sources"][0]
-    assert first["source"] == "000_122810513125a851.txt:55" and first["quote"] == "始須論用神"
-    assert data["book_lines"][first["source"]]["korean"].startswith("괘 안의 효는")
+    assert first["source"] == "000_122810513125a851.txt:3" and first["quote"] == "倘卦身有傷，其事難成矣"
+    assert data["book_lines"][first["source"]]["korean"].startswith("「월괘신")
     for item in data["timing"]:
         assert set(item) >= {"rank", "unit", "branch", "dates", "rule", "reason", "kind", "why"}
         assert isinstance(item["reason"], str) and item["unit"] in ("hour", "day", "month", "year")
@@ -136,64 +141,65 @@ def test_the_json_keeps_its_keys_and_gains_the_weighing_the_readings_and_the_tim
     assert data["timing_pace"]["unit"] == "month" and data["timing_none"] == []
 
 
-def test_a_reading_is_a_clause_that_holds_and_its_proof_goes_through_it(session):
+def test_a_reading_is_a_conclusion_its_clauses_hold_for_and_its_proof_goes_through_the_first(session):
     judged(session, "698768", "午", "壬寅", "house")
     judgment = session.judgment
     plain, proved = judgment.readings(), judgment.readings(proofs=True)
     assert [(r["id"], r["rule"], r["says"]) for r in plain] == [(r["id"], r["rule"], r["says"]) for r in proved]
-    assert all(r["proof"].rule.id == r["rule"] == r["why"] for r in proved)
+    assert all(r["proof"].rule.id == r["rule"] == r["why"] == r["rules"][0] for r in proved)
     for reading, with_proof in zip(plain, proved):
         check = session.check_rule(reading["why"])
         assert check.holds and check.proof == with_proof["proof"]
         assert render.sentence(check.proof, "en") == reading["says"]["en"]
-    by_id = {}
-    for reading in plain:
-        by_id.setdefault(reading["id"], []).append(reading["rule"])
+        assert all(session.check_rule(rule).holds for rule in reading["rules"])
     applies = {k for k, in session.ask("reading_applies(C, K)")}
-    assert set(by_id) == applies and any(len(rules) > 1 for rules in by_id.values())
+    assert {r["id"] for r in plain} == applies and len(plain) == len(applies)
+    assert any(len(r["rules"]) > 1 for r in plain)
 
 
-def test_readings_are_sorted_by_place_polarity_and_id(session):
+def test_readings_are_sorted_by_weight_polarity_and_id(session):
     data = judged(session, "698768", "午", "壬寅", "house")
     order = {p: i for i, p in enumerate(("favourable", "unfavourable", "mixed", "descriptive"))}
-    keys = [(r["place"], order[r["polarity"]], r["id"]) for r in data["readings"]]
+    weight = {w: i for i, w in enumerate(("deciding", "supporting", "outweighed", "descriptive"))}
+    keys = [(weight[r["weight"]], order[r["polarity"]], r["id"]) for r in data["readings"]]
     assert keys == sorted(keys) and len(keys) > 10
 
 
 @pytest.mark.parametrize("lang", ["en", "ko", "zh"])
-def test_the_text_groups_the_readings_by_polarity_in_the_language(session, lang):
+def test_the_text_leads_with_the_answer_and_shows_the_readings_by_weight_in_the_language(session, lang):
     data = judged(session, "698768", "午", "壬寅", "house", lang=lang)
-    text = session.judgment_text(lang=lang)
-    body = text[len(session.chart_text(lang=lang)):]
     words = WORDS[lang]
-    headings = [words[p] for p in ("favourable", "unfavourable", "mixed", "descriptive")]
-    at = [body.index("\n" + h + "\n") for h in headings]
+    short = session.judgment_text(lang=lang)[len(session.chart_text(lang=lang)):]
+    body = session.judgment_text(lang=lang, every=True)[len(session.chart_text(lang=lang)):]
+    assert short.splitlines()[3].startswith(words["answer"] + ": ")
+    assert words["more_readings"].split("{}")[0] in short and words["supporting"] not in short.split("\n" + words["timing"])[0].splitlines()
+    weights = ("deciding", "supporting", "outweighed", "descriptive")
+    shown = [w for w in weights if any(r["weight"] == w for r in data["readings"])]
+    at = [body.index("\n" + words[w] + "\n") for w in shown]
     assert at == sorted(at)
     for reading in data["readings"]:
         line = f"  · {reading['conclusion']}  ({data['rules'][reading['rule']]['sources'][0]['source'][:3]}:"
-        assert line in body
-        group = headings.index(words[reading["polarity"]])
+        group = shown.index(reading["weight"])
         start, end = at[group], at[group + 1] if group + 1 < len(at) else body.index(words["timing"])
         assert line in body[start:end]
+        assert (line in short) == (reading["weight"] == "deciding")
     assert f"\n{words['timing']} (" in body and "\n  1. " in body
     if lang != "en":
         assert not [line for line in body.splitlines() if LATIN.search(line)]
 
 
-def test_the_direction_line_names_the_deciding_and_outweighed_readings(session):
+def test_the_answer_line_names_the_direction_the_degree_and_the_deciding_factor(session):
     data = judged(session, "787889", "戌", "乙巳", "wealth")
-    said = {r["id"]: r["conclusion"] for r in data["readings"]}
     lines = session.judgment_text(lang="ko").splitlines()
-    assert "길흉: 흉하다" in lines
-    assert f"정한 판단: {said['use_god_weak']}; {said['use_powerless']}" in lines
-    assert next(l for l in lines if l.startswith("밀린 판단: ")) == "밀린 판단: " + "; ".join(
-        said[k] for k in data["verdict"]["overrides"])
+    assert "답: 흉하다 · 小凶" in lines
+    assert f"정한 요인: {data['verdict']['factor']['says']}" in lines
 
 
 def test_the_html_shows_the_readings_and_the_timing(session):
     judged(session, "787889", None, None, "wealth", at="2024-10-08T04:00")
     page = session.judgment_html(lang="en")
-    assert "<h4>unfavourable readings</h4>" in page and "<h4>timing (month, slow)</h4><ol><li>午 month" in page
+    assert "<h4>deciding readings</h4>" in page and "<h4>outweighed readings</h4>" in page
+    assert "<h4>timing (month, slow)</h4><ol><li>午 month" in page
     assert "2025-06-05" in page and "<script" not in page
 
 

@@ -205,7 +205,6 @@ CASES = [
     ('r000.159.wealth_moving.medicine', 'medicine_no_worry', ('698768', '午', '壬寅', 'medicine'), ('678768', '午', '壬寅')),
     ('r000.159.wealth_moving.return', 'traveller_sets_home', ('698768', '午', '壬寅', 'return', 'father'), ('678768', '午', '壬寅')),
     ('r000.159.wealth_moving.childbirth', 'delivered_smoothly', ('698768', '午', '壬寅', 'childbirth'), ('678768', '午', '壬寅')),
-    ('r000.159.wealth_moving.wealth', 'money_obtained', ('698768', '午', '壬寅', 'wealth'), ('678768', '午', '壬寅')),
     ('r000.159.wealth_moving.lost_still', 'still_in_house', ('788879', '申', '己丑', 'lost'), ('688879', '申', '己丑')),
     ('r000.159.wealth_moving.illness', 'stomach_and_spleen', ('698768', '午', '壬寅', 'illness'), ('698768', '子', '壬寅')),
     # sibling_moving.dl

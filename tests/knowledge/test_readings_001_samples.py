@@ -43,6 +43,9 @@ SAMPLE_CASTS_001 = [
     ("777778", "亥", "壬子", {}, ("appearance", "wife"), None),
     ("778778", "寅", "甲子", {"hidden_god": "jingfang-world-line"}, ("marriage", None, "man"), None),
     ("788788", "寅", "甲子", {}, ("trade",), None),
+    ("787889", "子", "甲子", {}, ("office",), ("cast_in_office", "yes")),
+    ("787889", "子", "甲子", {}, ("office",), ("cast_in_office", "no")),
+    ("777886", "申", "乙巳", {}, ("office",), ("cast_in_office", "yes")),
 ]
 
 
@@ -51,10 +54,11 @@ def _put(kb, lines, month, day, options, question, fact=None):
     conventions = {k: v for k, v in options.items() if k not in pillars and k != "fact"}
     chart = cast(lines, month=month, day=day, conventions=conventions, kb=kb, **pillars)
     fact = fact or options.get("fact")
-    if fact:
+    asked = {"cast_in_office": "in_office", "cast_side": "side", "cast_since": "since"}
+    if fact and fact[0] not in asked:
         kb.assert_fact(fact[0], chart.id, *fact[1:])
     topic, about, asker = (tuple(question) + (None, None))[:3]
-    judge(chart, topic, about=about, asker=asker)
+    judge(chart, topic, about=about, asker=asker, **({asked[fact[0]]: fact[1]} if fact and fact[0] in asked else {}))
     return chart
 
 

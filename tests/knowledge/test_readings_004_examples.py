@@ -181,19 +181,10 @@ def test_e15_the_middle_lines_and_a_changed_relative_by_the_original_palace(kb, 
     assert {"mother_at_risk", "trouble_from_nothing"} <= applying(kb, chart)   # 子化父兮防產婦，無中生有多頭緒
 
 
-def test_the_six_looks_weigh_the_world_first(kb, judged, oracle):
-    by_000 = judged("787889", "戌", "乙巳", "wealth", conventions={"reading_order": "seed-000-55"})
-    by_004 = judged("787889", "戌", "乙巳", "wealth", conventions={"reading_order": "seed-004-155"})
-    assert kb.ask(f"verdict_direction('{by_000.id}', D)") == [("unfavourable",)]
-    assert {k for k, in kb.ask(f"verdict_because('{by_000.id}', K)")} == {"use_god_weak", "use_powerless"}
-    because = {k for k, in kb.ask(f"verdict_because('{by_004.id}', K)")}
-    assert "world_response_overcome" in because and "use_god_weak" not in because
-    assert kb.ask(f"class_rank('{by_004.id}', 'world_response', R)") == [(1,)]
-    proof = kb.explain(f"class_rank('{by_004.id}', 'world_response', 1)")
-    assert proof.rule.id == "class_rank.3" and oracle.check(proof) == []
-
-
-def test_the_default_weighing_is_seed_000s(kb, judged):
+def test_the_six_looks_are_no_longer_an_order_of_classes(kb, judged):
+    """004:155–163's six looks are read as 004's readings and as factors of the weighing; the
+    convention reading_order that ranked classes by them is retired (docs/conventions.md)."""
+    with pytest.raises(Exception, match="reading_order"):
+        judged("787889", "戌", "乙巳", "wealth", conventions={"reading_order": "seed-004-155"})
     chart = judged("787889", "戌", "乙巳", "wealth")
-    assert kb.ask(f"class_rank('{chart.id}', 'use_god', R)") == [(1,)]
-    assert kb.ask(f"class_rank('{chart.id}', 'use_line', R)") == [(8,)]
+    assert kb.ask(f"deciding_factor('{chart.id}', F)") == [("body_hurt",)]

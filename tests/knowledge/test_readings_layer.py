@@ -1,6 +1,6 @@
 """The reading layer (kb/judgments/verdict.dl, facts/conclusion.tsv, facts/reading_class.tsv): every
-reading is well formed, and the verdict weighs readings in the order of seed 000:55, stars never
-deciding (000:115). The weighing is checked on readings of a probe table, free of any chart."""
+reading is well formed, and the verdict weighs readings against the factor that decides, stars
+never deciding (000:115). The weighing is checked on probe factors and readings, free of any chart."""
 import re
 
 import pytest
@@ -10,6 +10,10 @@ from queries import KnowledgeBase
 PROBE_RULE = """# @rule probe.1 probe
 # convention: probe
 reading(C, 'any', K) <= probe(C, K)
+
+# @rule probe.2 probe factor
+# convention: probe
+factor(C, F) <= probe_factor(C, F)
 """
 PROBE_CONCLUSIONS = """# @extends: the probe conclusions the test rule concludes
 conclusion\tpolarity\tclass\tko\tzh\ten
@@ -23,6 +27,18 @@ p_star_good\tfavourable\tstar\t사\t庚\tstar good
 p_horse_bad\tunfavourable\tsalary_horse\t아\t辛\thorse bad
 p_world_good\tfavourable\tworld_response\t자\t壬\tworld good
 """
+PROBE_FACTORS = """# @extends: the probe factors, after the shipped ones
+factor\trank:int\tdirection\tdegree\tko\tzh\ten
+p_good\t101\tfavourable\t吉\t가\t甲\tgood
+p_bad\t102\tunfavourable\t凶\t나\t乙\tbad
+p_even\t103\tmixed\t中\t다\t丙\teven
+"""
+PROBE_CLASSES = """# @extends: the classes of the probe factors
+factor\tclass
+p_good\tuse_god
+p_bad\tmoving
+p_even\tworld_response
+"""
 
 
 @pytest.fixture(scope="module")
@@ -30,67 +46,67 @@ def kb(tmp_path_factory):
     folder = tmp_path_factory.mktemp("probe")
     (folder / "probe.dl").write_text(PROBE_RULE, encoding="utf-8")
     (folder / "probe.tsv").write_text("cast\tconclusion\n", encoding="utf-8")
+    (folder / "probe_factor.tsv").write_text("cast\tfactor\n", encoding="utf-8")
     (folder / "conclusion.tsv").write_text(PROBE_CONCLUSIONS, encoding="utf-8")
+    (folder / "weighing_factor.tsv").write_text(PROBE_FACTORS, encoding="utf-8")
+    (folder / "factor_class.tsv").write_text(PROBE_CLASSES, encoding="utf-8")
     return KnowledgeBase(extra=[folder])
 
 
 @pytest.fixture
 def weigh(kb):
-    """weigh(topic, readings, conventions): the direction, deciding and outweighed readings."""
+    """weigh(topic, factors, readings): the direction and the readings by weight."""
     made = []
 
-    def run(topic, readings, conventions=()):
+    def run(topic, factors, readings):
         cast = f"probe{len(made)}"
         facts = [("cast_topic", (cast, topic))] + [("probe", (cast, k)) for k in readings] + \
-            [("convention", (cast, n, v)) for n, v in conventions]
+            [("probe_factor", (cast, f)) for f in factors]
         for pred, args in facts:
             kb.assert_fact(pred, *args)
         made.extend(facts)
-        return ({d for d, in kb.ask(f"verdict_direction('{cast}', D)")},
-                {k for k, in kb.ask(f"verdict_because('{cast}', K)")},
-                {k for k, in kb.ask(f"verdict_overrides('{cast}', K)")})
+        weights = {}
+        for k, w in kb.ask(f"reading_weight('{cast}', K, W)"):
+            weights.setdefault(w, set()).add(k)
+        return {d for d, in kb.ask(f"verdict_direction('{cast}', D)")}, weights
     yield run
     for pred, args in made:
         kb.retract_fact(pred, *args)
 
 
-def test_the_first_class_in_the_order_decides_and_outweighs_the_later(weigh):
-    assert weigh("wealth", ["p_use_good", "p_moving_bad"]) == ({"favourable"}, {"p_use_good"}, {"p_moving_bad"})
-    assert weigh("wealth", ["p_moving_bad", "p_world_good"]) == ({"unfavourable"}, {"p_moving_bad"}, {"p_world_good"})
+def test_the_first_factor_decides_and_its_readings_decide_with_it(weigh):
+    direction, weights = weigh("wealth", ["p_good", "p_bad"], ["p_use_good", "p_moving_bad", "p_moving_good"])
+    assert direction == {"favourable"}
+    assert weights == {"deciding": {"p_use_good"}, "supporting": {"p_moving_good"}, "outweighed": {"p_moving_bad"}}
 
 
-def test_a_later_reading_that_agrees_is_not_outweighed(weigh):
-    assert weigh("wealth", ["p_use_good", "p_moving_good"]) == ({"favourable"}, {"p_use_good"}, set())
+def test_a_later_factor_decides_when_no_earlier_one_holds(weigh):
+    direction, weights = weigh("wealth", ["p_bad"], ["p_use_good", "p_moving_bad"])
+    assert direction == {"unfavourable"}
+    assert weights == {"deciding": {"p_moving_bad"}, "outweighed": {"p_use_good"}}
 
 
-def test_both_ways_in_the_deciding_class_is_mixed(weigh):
-    assert weigh("wealth", ["p_use_good", "p_use_bad", "p_moving_good"]) == \
-        ({"mixed"}, {"p_use_good", "p_use_bad"}, {"p_moving_good"})
-    assert weigh("wealth", ["p_use_both"]) == ({"mixed"}, {"p_use_both"}, set())
+def test_mixed_only_where_the_deciding_factor_is_both(weigh):
+    direction, weights = weigh("trade", ["p_even"], ["p_world_good", "p_use_bad", "p_use_both"])
+    assert direction == {"mixed"}
+    assert weights == {"deciding": {"p_world_good"}, "supporting": {"p_use_bad", "p_use_both"}}
 
 
-def test_stars_and_salary_horse_never_decide(weigh):
-    assert weigh("wealth", ["p_star_good", "p_horse_bad"]) == (set(), set(), set())
-    assert weigh("wealth", ["p_star_good", "p_moving_bad"]) == ({"unfavourable"}, {"p_moving_bad"}, {"p_star_good"})
+def test_stars_salary_horse_and_descriptions_never_decide(weigh):
+    direction, weights = weigh("wealth", ["p_bad"], ["p_star_good", "p_horse_bad", "p_use_what", "p_moving_bad"])
+    assert direction == {"unfavourable"}
+    assert weights == {"deciding": {"p_moving_bad"}, "descriptive": {"p_star_good", "p_horse_bad", "p_use_what"}}
 
 
-def test_a_descriptive_reading_is_not_weighed(weigh):
-    assert weigh("wealth", ["p_use_what", "p_moving_bad"]) == ({"unfavourable"}, {"p_moving_bad"}, set())
-    assert weigh("wealth", ["p_use_what"]) == (set(), set(), set())
+def test_no_factor_no_verdict(weigh):
+    assert weigh("wealth", [], ["p_use_good"]) == (set(), {"outweighed": {"p_use_good"}})
 
 
-def test_trade_marriage_and_lawsuits_weigh_world_and_response_first_under_the_korean_of_000_105(weigh):
-    first = [("world_response_first", "korean-000-105")]
-    assert weigh("trade", ["p_use_bad", "p_world_good"], first) == ({"favourable"}, {"p_world_good"}, {"p_use_bad"})
-    assert weigh("trade", ["p_use_bad", "p_world_good"]) == ({"unfavourable"}, {"p_use_bad"}, {"p_world_good"})
-    assert weigh("wealth", ["p_use_bad", "p_world_good"], first) == ({"unfavourable"}, {"p_use_bad"}, {"p_world_good"})
-
-
-def test_the_verdict_is_proved_from_the_readings(kb, weigh):
-    weigh("wealth", ["p_use_good", "p_moving_bad"])
-    proof = kb.explain("verdict_direction('probe0', 'favourable')")
-    assert proof.rule.id == "verdict_direction.1"
-    assert ("probe(probe0, p_use_good)" in {f for f, _ in proof.facts()})
+def test_the_verdict_is_proved_from_its_factor(kb, weigh):
+    weigh("wealth", ["p_good", "p_bad"], ["p_use_good"])
+    proof = kb.explain("verdict('probe0', D, G)")
+    assert proof.rule.id == "verdict.1"
+    assert ("probe_factor(probe0, p_good)" in {f for f, _ in proof.facts()})
     failure = kb.why_not("verdict_direction('probe0', 'unfavourable')")
     assert failure.failures
 

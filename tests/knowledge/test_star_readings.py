@@ -56,7 +56,9 @@ def test_t14_the_heavenly_virtue_on_a_moving_offspring_wards_off_trouble(judged)
 def test_stars_never_decide_and_are_outweighed_when_they_point_the_other_way(kb, judged):
     j = judged("999999", "申", "甲辰", "office")
     because = {k for (k,) in kb.ask(f"verdict_because('{j.chart.id}', K)")}
-    assert because and not any(k.startswith("star_") for k in because)
+    assert j.weighing["factor"]["id"] == "frame_strikes" and not any(k.startswith("star_") for k in because)
+    weights = {r["id"]: r["weight"] for r in j.readings() if r["class"] == "star"}
+    assert weights and set(weights.values()) == {"descriptive"}
     found = stars(j)["speaking"]
     against = [s for s in found if s["polarity"] not in (j.weighing["direction"], "descriptive")]
     assert against and all(s["outweighed"] for s in against)

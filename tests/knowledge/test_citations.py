@@ -1,0 +1,115 @@
+"""Every quote of the books is the text of the line it cites (issue 27, item 1).
+
+A citation is ``FILE:LINE QUOTE``: a ``# source:`` line of a clause or a table, a table's comment
+line that begins with a citation (the notes of star_table.tsv), or a field of a table row (the
+source columns; facts/declined.tsv's source with its quote, a list of the line's phrases). The
+quote must stand on line LINE of the seed: a Chinese line for the book, a Korean line (N+2 of its
+Chinese N) for the translator. A closing note in parentheses with Latin letters in it is not
+quoted (``render.source_parts``); parts joined by ``…`` or ``...`` are checked one by one;
+whitespace and punctuation do not count. A citation without a quote (topic.tsv, glossary.tsv's
+lists) must name a line of text."""
+import re
+from pathlib import Path
+
+import pytest
+
+from queries.coverage import DECLINED, default_seeds, phrases
+from queries.engine.render import source_parts
+
+ROOT = Path(__file__).resolve().parents[2]
+SEEDS = default_seeds()
+CITE = re.compile(r"\d{3}_[0-9a-f]+\.txt:\d+")
+QUOTED = re.compile(rf"{CITE.pattern}\s+\S.*")
+COMMENT = re.compile(rf"#\s*(?:source:\s*)?({CITE.pattern}.*)")
+PUNCT = re.compile(r"[\s，。；：？！、,.;:?!「」『』（）()〔〕【】《》〈〉…—\-·‧\"'“”‘’]+")
+GENERATED = {"seed_korean.tsv"}     # made from the seeds, checked current by test_question_sources
+
+
+def norm(text: str) -> str:
+    return PUNCT.sub("", text)
+
+
+def pieces(quote: str) -> list:
+    """The parts of a quote, each to be found on its line as it is, punctuation and spaces aside.
+
+    >>> pieces("用神有氣，… 自然吉...")
+    ['用神有氣', '自然吉']
+    """
+    return [norm(p) for p in re.split(r"…+|\.\.\.+", quote) if norm(p)]
+
+
+def citations(root: Path):
+    """(where, citation) for every citation under root's kb/ and facts/, in file order."""
+    paths = sorted((root / "kb").rglob("*.dl")) + sorted(p for p in (root / "facts").rglob("*.tsv")
+                                                         if p.name not in GENERATED)
+    for path in paths:
+        label = path.relative_to(root)
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            where = f"{label}:{n}"
+            if line.lstrip().startswith("#"):
+                comment = COMMENT.fullmatch(line.strip())
+                if comment:
+                    yield where, comment.group(1)
+                continue
+            fields = line.split("\t")
+            for k, field in enumerate(fields):
+                if QUOTED.fullmatch(field):
+                    yield where, field
+                elif path.name == DECLINED and CITE.fullmatch(field) and k + 1 < len(fields):
+                    yield where, f"{field} {'…'.join(phrases(fields[k + 1]))}"
+                else:
+                    yield from ((where, cite) for cite in CITE.findall(field))
+
+
+def faults(root: Path, seeds: Path) -> list:
+    """'where: citation's line: what is wrong' for every citation whose line or quote the seed lacks."""
+    texts = {p.name: p.read_text(encoding="utf-8").splitlines() for p in sorted(seeds.glob("*.txt"))}
+    out = []
+    for where, citation in citations(root):
+        part = source_parts(citation)
+        name, _, number = part["source"].rpartition(":")
+        lines = texts.get(name, [])
+        if not 0 < int(number) <= len(lines) or not lines[int(number) - 1].strip():
+            out.append(f"{where}: {part['source']}: no line of text there")
+            continue
+        missing = [p for p in pieces(part["quote"]) if p not in norm(lines[int(number) - 1])]
+        if missing:
+            out.append(f"{where}: {part['source']}: not on the line: {'…'.join(missing)}")
+    return out
+
+
+@pytest.fixture(scope="module")
+def seeds():
+    if not SEEDS.is_dir():
+        pytest.skip(f"the seed texts are not beside this checkout ({SEEDS})")
+    return SEEDS
+
+
+def test_every_quote_is_the_text_of_the_line_it_cites(seeds):
+    assert faults(ROOT, seeds) == []
+
+
+def test_the_citations_are_all_read():
+    found = [(where, source_parts(citation)["quote"]) for where, citation in citations(ROOT)]
+    assert sum(where.startswith("kb/") and quote != "" for where, quote in found) > 2000
+    for table in ("star_table", "declined", "reading_class", "topic"):       # comments, quote fields, bare
+        assert any(where.startswith(f"facts/{table}.tsv:") for where, _ in found), table
+
+
+def test_a_stitched_quote_a_paraphrase_and_a_wrong_line_are_faults(folder):
+    seed = "000_0a.txt"
+    root = folder({f"seeds/{seed}": "title\n\n世應相生則吉，世應相剋則凶。\n\n세효와 응효가 서로 생하면 길하다\n",
+                   "kb/r.dl": f"# source: {seed}:3  世應相生則吉 … 則凶 (the pair)\n"
+                              f"# source: {seed}:3  世應相生則吉，則凶\n"
+                              f"# source: {seed}:5  세효와 응효가 서로 생하면\n"
+                              f"# source: {seed}:5  세효와 응효가 상생하면\n"
+                              f"# source: {seed}:3  세효와 응효가 서로 생하면\n",
+                   "facts/t.tsv": f"# {seed}:9  世應\nname\tsource\na\t{seed}:3 世應相剋\nb\t{seed}:4\n",
+                   "facts/declined.tsv": f"source\tquote\treason\n{seed}:3\t世應相剋則吉\trhetoric\n"})
+    assert faults(root, root / "seeds") == [
+        f"kb/r.dl:2: {seed}:3: not on the line: 世應相生則吉則凶",
+        f"kb/r.dl:4: {seed}:5: not on the line: 세효와응효가상생하면",
+        f"kb/r.dl:5: {seed}:3: not on the line: 세효와응효가서로생하면",
+        f"facts/declined.tsv:2: {seed}:3: not on the line: 世應相剋則吉",
+        f"facts/t.tsv:1: {seed}:9: no line of text there",
+        f"facts/t.tsv:4: {seed}:4: no line of text there"]

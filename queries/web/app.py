@@ -126,8 +126,8 @@ def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **adm
         if request.url.path.startswith("/api"):
             return JSONResponse({"error": said, "field": None}, status_code=500)
         lang = pages.page_lang(request.query_params.get("lang"))
-        return HTMLResponse(f"<p class='error' role='alert'>{escape(text('status.internal', lang, kind=type(exc).__name__, text=unplaced(_one_line(exc))))}</p>",
-                            status_code=500)
+        line = text("status.internal", lang, kind=type(exc).__name__, text=unplaced(_one_line(exc)))
+        return HTMLResponse(f"<p class='error' role='alert'>{escape(line)}</p>", status_code=500)
 
     @app.get("/docs", include_in_schema=False)
     def docs():

@@ -263,14 +263,18 @@ class Pool:
                 if private.closing:
                     raise error("web.session_gone") from None
                 raise
-            with self._held(private):
-                if private.closing:
-                    box.close()
-                    raise error("web.session_gone")
-                old_box, old_folder = private.box, private.folder
-                private.box, private.folder, private.generation = box, folder, private.generation + 1
-                private.rules.extend(shown)
-                private.labels = None
+            try:
+                with self._held(private):
+                    if private.closing:
+                        raise error("web.session_gone")
+                    old_box, old_folder = private.box, private.folder
+                    private.box, private.folder, private.generation = box, folder, private.generation + 1
+                    private.rules.extend(shown)
+                    private.labels = None
+            except BaseException:                   # not swapped in: the new worker and folder go
+                box.close()
+                shutil.rmtree(folder.parent, ignore_errors=True)
+                raise
             old_box.close()
             shutil.rmtree(old_folder.parent, ignore_errors=True)
         finally:

@@ -39,7 +39,7 @@ _STEMS = "甲乙丙丁戊己庚辛壬癸"
 BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 _SIXTY = frozenset(_STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
 _CHINA = timezone(timedelta(hours=8), "UTC+08:00")
-_YEARS = (1600, 2999)
+YEARS = (1600, 2999)
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class Pillars:
         return self.month[1]
 
 
-def _zone(tz: str):
+def time_zone(tz: str):
     if not isinstance(tz, str):             # ZoneInfo(("乙", "巳")) answers a str, not a zone
         raise error("calendar.unknown_zone", tz=_short(tz))
     try:
@@ -104,7 +104,7 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
     Traceback (most recent call last):
     queries.errors.UserError: cannot read the moment 'yesterday': ...
     """
-    zone = _zone(tz) if tz is not None else None
+    zone = time_zone(tz) if tz is not None else None
     try:
         date.fromisoformat(text)
     except (ValueError, TypeError):
@@ -115,8 +115,8 @@ def parse_moment(text: str, tz: str | None = None) -> datetime:
         moment = datetime.fromisoformat(text)
     except (ValueError, TypeError):
         raise error("calendar.unreadable", text=_short(text)) from None
-    if not _YEARS[0] <= moment.year <= _YEARS[1]:
-        raise error("calendar.outside_years", text=repr(_short(text)), first=_YEARS[0], last=_YEARS[1])
+    if not YEARS[0] <= moment.year <= YEARS[1]:
+        raise error("calendar.outside_years", text=repr(_short(text)), first=YEARS[0], last=YEARS[1])
     if moment.tzinfo is not None:
         return moment.astimezone(zone) if zone is not None else moment
     if zone is not None:
@@ -147,8 +147,8 @@ def converted(text: str, moment: datetime) -> tuple | None:
 
 
 def _check_year(wall: datetime) -> None:
-    if not _YEARS[0] <= wall.year <= _YEARS[1]:
-        raise error("calendar.outside_years", text=wall.isoformat(), first=_YEARS[0], last=_YEARS[1])
+    if not YEARS[0] <= wall.year <= YEARS[1]:
+        raise error("calendar.outside_years", text=wall.isoformat(), first=YEARS[0], last=YEARS[1])
 
 
 @lru_cache(maxsize=None)
@@ -168,7 +168,7 @@ def _sexagenary(stem: int, branch: int) -> str:
     return _STEMS[stem % 10] + BRANCHES[branch % 12]
 
 
-def _year_month(china: datetime) -> tuple:
+def year_month(china: datetime) -> tuple:
     """The year and month pillars of a wall-clock moment in UTC+8, as lunar-python's
     getYearInGanZhiExact and getMonthInGanZhiExact give them, from the year's 節 table."""
     moment, jie = china.strftime("%Y-%m-%d %H:%M:%S"), _jie(china.year)
@@ -189,13 +189,14 @@ def _day_hour(wall: datetime, zi_hour: str) -> tuple:
     return _sexagenary(day, day), _sexagenary(hour_stem, hour_branch)
 
 
-def pillars(moment: datetime, zi_hour: str = "same-day") -> Pillars:
+def pillars(moment: datetime, zi_hour: str = "same-day", wall: datetime | None = None) -> Pillars:
     """The year, month, day and hour pillars of an aware datetime.
 
     Year and month change at the exact 立春 and 節 instants (compared in UTC+8, to the second);
-    day and hour follow the moment's local wall clock. From 23:00 to 24:00 the hour is 子 with the
-    next day's 五鼠遁 stem; ``zi_hour`` says whose day it is: ``"same-day"`` (default) keeps the
-    calendar date's day pillar, ``"next-day"`` takes the next day's.
+    day and hour follow the moment's local wall clock, or ``wall`` (naive: the time the moment
+    reads on the clock of the convention ``clock``, ``queries.clock.reading``). From 23:00 to
+    24:00 the hour is 子 with the next day's 五鼠遁 stem; ``zi_hour`` says whose day it is:
+    ``"same-day"`` (default) keeps the calendar date's day pillar, ``"next-day"`` takes the next day's.
 
     >>> pillars(parse_moment('2024-10-08T04:00', 'Asia/Seoul'))
     Pillars(year='甲辰', month='甲戌', day='乙巳', hour='戊寅')
@@ -209,9 +210,67 @@ def pillars(moment: datetime, zi_hour: str = "same-day") -> Pillars:
         raise error("calendar.unknown_zi_hour", value=zi_hour, choices=", ".join(ZI_HOUR))
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"pillars() needs an aware datetime, got {moment.isoformat()} without a zone")
-    local, china = moment.replace(microsecond=0), moment.astimezone(_CHINA).replace(microsecond=0)
+    local = (wall if wall is not None else moment).replace(microsecond=0)
+    china = moment.astimezone(_CHINA).replace(microsecond=0)
     _check_year(local)
     _check_year(china)
-    year, month = _year_month(china)
+    year, month = year_month(china)
     day, hour = _day_hour(local, zi_hour)
     return Pillars(year=year, month=month, day=day, hour=hour)
+
+
+# The 節 of ``_jie``, in its order: 大雪 of the year before … 驚蟄 of the year after.
+JIE = ("大雪", "小寒", "立春", "驚蟄", "清明", "立夏", "芒種", "小暑", "立秋", "白露", "寒露", "立冬", "大雪", "小寒",
+       "立春", "驚蟄")
+NEAR = timedelta(minutes=3)      # a cast this close to a boundary says so (sources of 節 times differ by ~30 s)
+_PILLARS = ("year", "month", "day", "hour")
+
+
+def jie_instants(year: int) -> list:
+    """(name, aware instant in UTC+8) of the 節 around a solar year, from ``_jie``.
+
+    >>> name, instant = jie_instants(2024)[10]
+    >>> name, instant.isoformat()
+    ('寒露', '2024-10-08T02:59:57+08:00')
+    """
+    return [(name, datetime.fromisoformat(text).replace(tzinfo=_CHINA))
+            for name, text in zip(JIE, _jie(year))]
+
+
+def boundaries(moment: datetime, zi_hour: str = "same-day", wall: datetime | None = None) -> tuple:
+    """The boundaries within ``NEAR`` of a cast, each a dict: ``boundary`` (``jie``: a 節, an
+    instant; ``hour``: an hour or a day beginning on the clock ``wall`` is read on), its ``name``
+    (the 節, or the clock time it begins at), ``at`` (ISO), ``seconds`` away, ``side`` (the cast
+    is ``before`` or ``after`` it), and the pillars that differ ``here`` and on the ``other`` side.
+
+    >>> seoul = parse_moment('2024-10-08T03:58', 'Asia/Seoul')          # 寒露 at 03:59:57 KST
+    >>> [(b['name'], b['seconds'], b['side'], b['here'], b['other']) for b in boundaries(seoul)]
+    [('寒露', 117, 'before', {'month': '癸酉'}, {'month': '甲戌'})]
+    >>> late = parse_moment('2024-10-08T23:01', 'Asia/Seoul')
+    >>> [(b['name'], b['side'], b['here'], b['other']) for b in boundaries(late)]
+    [('23:00', 'after', {'hour': '戊子'}, {'hour': '丁亥'})]
+    """
+    wall = (wall if wall is not None else moment.replace(tzinfo=None)).replace(microsecond=0)
+    here = pillars(moment, zi_hour, wall)
+    found = []
+    for name, instant in jie_instants(moment.astimezone(_CHINA).year):
+        seconds = int((instant - moment).total_seconds())
+        if abs(seconds) <= NEAR.total_seconds():
+            step = timedelta(seconds=seconds + (1 if seconds >= 0 else -1))
+            found.append(_boundary("jie", name, instant.astimezone(moment.tzinfo).isoformat(), seconds, here,
+                                   pillars(moment + step, zi_hour, wall + step), ("year", "month"), after=seconds <= 0))
+    for shift in (-NEAR, NEAR):
+        top = wall.replace(minute=0, second=0) + (timedelta(hours=1) if shift > timedelta(0) else timedelta(0))
+        other = pillars(moment + shift, zi_hour, wall + shift)
+        if (other.day, other.hour) != (here.day, here.hour):
+            found.append(_boundary("hour", top.strftime("%H:%M"), top.isoformat(), int((top - wall).total_seconds()),
+                                   here, other, ("day", "hour"), after=shift < timedelta(0)))
+    return tuple(b for b in found if b["other"])
+
+
+def _boundary(kind, name, at, seconds, here, other, parts, after) -> dict:
+    """One boundary near: the cast is ``after`` it (on it counts as after: a pillar turns at its
+    boundary) or before it, ``seconds`` away."""
+    differ = [p for p in parts if getattr(here, p) != getattr(other, p)]
+    return {"boundary": kind, "name": name, "at": at, "seconds": abs(seconds), "side": "after" if after else "before",
+            "here": {p: getattr(here, p) for p in differ}, "other": {p: getattr(other, p) for p in differ}}

@@ -13,9 +13,11 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from . import views
-from .cast_input import Cast, assert_cast, from_coins, from_names, make_cast, parse_lines, random_lines
+from .cast_input import Cast, assert_cast, lines_by, make_cast, place
 from .engine.terms import substitute, unify
 from .knowledge import KnowledgeBase
 from .labels import check_lang, vocabulary
@@ -46,26 +48,22 @@ def _convention_tables(kb):
     return defaults, allowed
 
 
-def prepare(lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
-            month=None, day=None, year=None, hour=None, conventions=None, kb=None) -> Cast:
-    """Check a cast's input and turn it into a Cast value (lines bottom first, pillars, conventions)."""
+def prepare(lines=None, *, coins=None, hexagram=None, to=None, seed=None, yarrow=False, by_time=False,
+            numbers=None, at=None, tz=None, longitude=None, month=None, day=None, year=None, hour=None,
+            conventions=None, kb=None) -> Cast:
+    """Check a cast's input and turn it into a Cast value (lines bottom first, pillars, conventions,
+    how it was cast). A cast from the moment without ``at`` or pillars is cast now."""
     kb = kb or default_kb()
-    given = [x is not None for x in (lines, coins, hexagram, seed)]
-    if sum(given) != 1:
-        raise error("chart.lines_one_way")
-    if to is not None and hexagram is None:
-        raise error("chart.to_needs_name")
-    if coins is not None:
-        lines = from_coins(kb, coins)
-    elif hexagram is not None:
-        lines = from_names(kb, hexagram, to)
-    elif seed is not None:
-        lines = random_lines(kb, seed)
-    else:
-        lines = parse_lines(kb, lines)
+    by = lines_by(kb, lines=lines, coins=coins, hexagram=hexagram, to=to, seed=seed, yarrow=yarrow,
+                  by_time=by_time, numbers=numbers)
+    if by_time and at is None and month is None and day is None:
+        at = datetime.now(ZoneInfo(tz) if tz else None).astimezone().replace(microsecond=0)
+        at = at.astimezone(ZoneInfo(tz)) if tz else at
+        tz = None
     defaults, allowed = _convention_tables(kb)
-    return make_cast(lines, at=at, tz=tz, month=month, day=day, year=year, hour=hour,
-                     conventions=conventions, defaults=defaults, allowed=allowed)
+    return make_cast(by, at=at, tz=tz, place=place(kb, longitude) if longitude is not None else None,
+                     month=month, day=day, year=year, hour=hour, conventions=conventions, defaults=defaults,
+                     allowed=allowed)
 
 
 def cast(lines=None, *, kb=None, **options) -> "Chart":
@@ -234,7 +232,9 @@ class Chart:
                                            ("hour", made.hour)) if v})
         else:
             data = {"year": made.year, "month": made.month, "day": made.day, "hour": made.hour,
-                    "month_branch": made.month_branch, "moment": made.moment.isoformat()}
+                    "month_branch": made.month_branch, "moment": made.moment.isoformat(),
+                    "clock": made.clock["name"], "clock_time": made.clock["time"], "near": made.clock["near"]}
+            data.update({k: made.clock[k] for k in ("longitude", "city") if made.clock.get(k) is not None})
         data["void"] = list(self.void)
         return data
 
@@ -259,7 +259,7 @@ class Chart:
                         data[kind]["stars"] = on[kind].get(line["position"], [])
             return data
 
-        return {"cast": self.id, "values": "".join(map(str, self.cast.lines)),
+        return {"cast": self.id, "values": "".join(map(str, self.cast.lines)), "casting": self.cast.casting,
                 "hexagram": self.hexagram, "changed": self.changed, "nuclear": self.nuclear,
                 "world": self.world, "response": self.response, "calendar": self.calendar(),
                 "conventions": self.conventions,
@@ -280,6 +280,11 @@ class Chart:
     def text(self, lang: str = "en", stars: bool = False) -> str:
         """The chart a practitioner expects: header, then one row a line from the top down."""
         return views.chart_text(self.to_data(stars=stars), check_lang(lang), self.vocabulary())
+
+    def casting_text(self, lang: str = "en") -> str:
+        """How the lines were cast and, on a solar clock, the time read: the chart's header lines of it."""
+        data = {"casting": self.cast.casting, "calendar": self.calendar()}
+        return "\n".join("{}: {}".format(*line) for line in views.how(data, check_lang(lang), self.vocabulary()))
 
     def html(self, lang: str = "en") -> str:
         """The chart as an HTML table (one self-contained div)."""

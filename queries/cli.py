@@ -117,10 +117,10 @@ def cmd_why(args):
             print(text("cli.does_not_hold", s.lang, goal=args.goal))
         _hint(s, args.goal)
         return NEGATIVE
-    words = s.connectives()
+    words, casting = s.connectives(), _casting(s)
     if args.json:
         _print_json({"goal": args.goal, "account": render.account(proof, s.lang, words),
-                     "proof": render.to_data(proof, s.lang)})
+                     "proof": render.to_data(proof, s.lang), **casting})
     elif args.dot:
         print(render.to_dot(proof, s.lang))
     elif args.sentences:
@@ -128,7 +128,14 @@ def cmd_why(args):
     else:
         print("\n".join(render.account(proof, s.lang, words)) + "\n")
         print(render.text(proof, s.lang, depth=args.depth, level=_level(args), phrases=words))
+        if casting:
+            print(s.casting_text())
     return DONE
+
+
+def _casting(session) -> dict:
+    """How the cast a proof is about was cast ({"casting": …}), or nothing without a cast."""
+    return {"casting": session.casting()} if session.cast_id else {}
 
 
 def _level(args) -> str:
@@ -180,6 +187,16 @@ def cmd_chart(args):
         _print_json(s.chart_data(stars=args.stars))
     else:
         print(s.chart_text(stars=args.stars))
+    return DONE
+
+
+def cmd_dates(args):
+    s = _session(args)
+    values = options.given(args, options.DATES)
+    if args.json:
+        _print_json(s.dates(**values))
+        return DONE
+    print(s.dates_text(**values))
     return DONE
 
 
@@ -346,14 +363,15 @@ def cmd_serve(args):
 # ---- the parser ----------------------------------------------------------------------------
 
 def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=False, question=False, asks=True):
+    lang = getattr(sub, "lang", "en")           # the language of the cast options' help (parser)
     p = sub.add_parser(name, help=help)
     if asks:
         options.add_limits(p)
     if goal:
         p.add_argument("goal", nargs="?" if goal == "optional" else None, default=None)
     if cast:
-        options.add_options(p, CAST, title="the cast (binds C in the goal)", positional="lines",
-                            required=("lines",) if lines_required else ())
+        options.add_options(p, CAST, title=text("cli.cast_group", lang), positional="lines",
+                            required=("lines",) if lines_required else (), lang=lang)
     if question:
         options.add_options(p, QUESTION, title="the question (for use-god goals such as use_god_strong(C))",
                             required=("topic",) if question == "required" else ())
@@ -362,12 +380,14 @@ def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=Fal
 
 
 def parser(lang="en"):
-    """The command line's parser; the help of the newer options in ``lang`` (facts/message.tsv)."""
+    """The command line; the help of a cast's options and of the newer ones in ``lang`` (``--lang`` of the
+    command line, facts/message.tsv)."""
     from .version import VERSION
     p = Parser(prog="liuyao", description="六爻納甲 knowledge base: ask, prove, explain.")
     p.add_argument("--version", action="version", version=f"liuyao-kb {VERSION}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
+    sub.lang = lang
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
     ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
     add_common(ch)
@@ -389,6 +409,10 @@ def parser(lang="en"):
                   cmd_periods, cast=True)
     options.add_options(lp, options.PERIODS, title="the person's age")
     add_common(lp)
+    dt = _command(sub, "dates", "the dates that have the pillars given, e.g. --month 戌 --day 乙巳 --year 甲辰",
+                  cmd_dates)
+    options.add_options(dt, options.DATES, required=("month", "day"), lang=lang)
+    add_common(dt)
     add_common(_command(sub, "topics", "list the topics, their use-gods and aliases", cmd_topics))
     add_common(_command(sub, "conventions", "list the named conventions and their values", cmd_conventions))
     add_common(_command(sub, "ask", "answer a goal, e.g. \"clash('子', X)\"", cmd_ask, goal=True, cast=True,
@@ -423,7 +447,7 @@ def parser(lang="en"):
     e = sub.add_parser("explain", help="a classical term explained: its definition, the book lines and rules "
                        "behind it and, with a cast, where it holds, e.g. 月破 787889 --month 戌 --day 乙巳")
     e.add_argument("term", metavar="TERM", help="a term in hanzi, Hangul or English: 月破, 월파, month-broken")
-    options.add_options(e, CAST, title="the cast (where the term holds)", positional="lines")
+    options.add_options(e, CAST, title=text("cli.cast_group_term", lang), positional="lines", lang=lang)
     options.add_options(e, QUESTION, title="the question (for the terms of a use-god)")
     e.set_defaults(run=cmd_explain)
     add_common(e)

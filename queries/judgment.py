@@ -99,7 +99,7 @@ def account(kb, proof, lang="en") -> list:
     >>> from queries.chart import cast
     >>> j = judge(cast("787889", month="戌", day="乙巳"), "illness", about="father")
     >>> print(account(j.chart.kb, j.proof(), "en")[1])
-    That is because what decides is “the use-god lies in its tomb” (000:123 須向宮中看用神).
+    That is because what decides is “the use-god lies in its tomb” (000:55 始須論用神，次必看原神).
     """
     return render.account(proof, check_lang(lang), connectives(kb))
 
@@ -334,7 +334,7 @@ class Judgment:
                 "source_god": self.source_god, "taboo_god": self.taboo_god, "enemy_god": self.enemy_god,
                 "verdict": in_language({**self.verdict, **self.weighing}, lang), "reasons": self.reasons, "hidden": self.hidden,
                 "context": self.context,
-                "conventions": self.chart.conventions,
+                "conventions": self.chart.conventions, "casting": self.chart.cast.casting,
                 "readings": found, **in_language(self.timing(), lang), "book_lines": lines, "classes": classes}
         if proof:
             data["proof"] = render.to_data(self.proof(), lang, shared)

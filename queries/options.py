@@ -45,12 +45,20 @@ class Option:
 CAST = (
     Option("lines", "six line values bottom first (787889) or a hexagram name (山火賁, 22)", "lines", "787889"),
     Option("to", "the changed hexagram, with a hexagram name", "HEXAGRAM", "地火明夷"),
-    Option("coins", "coin tosses bottom first: heads counted (3,2,1,0,2,1) or faces (HHT,…)", "COINS",
-           "3,2,1,0,2,1"),
+    Option("coins", "coin tosses bottom first: heads counted (3,2,1,0,2,1) or faces (HHT,… or 字字背,…); "
+                    "which face counts 3 is the convention coin_face (default {coin_face})", "COINS", "3,2,1,0,2,1"),
     Option("random", "cast three coins at random (see --seed)"),
-    Option("seed", "the seed of a random cast", "SEED", "7", int),
+    Option("yarrow", "cast by yarrow stalks 大衍筮法: 49 stalks, three changes a line (see --seed)"),
+    Option("by_time", "cast from the moment 時間起卦 of 梅花易數: the lunar year, month, day and hour of --at "
+                      "(or now); convention time_months"),
+    Option("numbers", "cast from two numbers 報數起卦 of 梅花易數, e.g. 3,8: the upper and the lower trigram; "
+                      "convention numbers_moving", "N,N", "3,8"),
+    Option("seed", "the seed of a random or yarrow cast", "SEED", "7", int),
     Option("at", "the moment of the cast, e.g. 2024-10-08T04:00", "ISO", "2024-10-08T04:00"),
-    Option("tz", "IANA time zone of --at (default: this machine's)", "TZ", "Asia/Seoul"),
+    Option("tz", "IANA time zone of --at (default: this machine's, or the city's of --longitude)", "TZ",
+           "Asia/Seoul"),
+    Option("longitude", "the longitude of a solar clock (--set clock=mean-solar or true-solar): degrees east, "
+                        "e.g. 126.98, or a city (Seoul, 서울, 首爾)", "DEGREES", "126.98"),
     Option("month", "the month branch 月建 (or month pillar), instead of --at", "MONTH", "戌"),
     Option("day", "the day pillar 日辰, e.g. 乙巳, instead of --at", "DAY", "乙巳"),
     Option("year", "the year pillar (optional with --day)", "YEAR", "甲辰"),
@@ -58,6 +66,14 @@ CAST = (
     Option("zi_hour", "convention zi_hour (see liuyao conventions)", "ZI_HOUR", "next-day"),
     Option("set", "choose a convention value (repeatable); see liuyao conventions", "NAME=VALUE",
            "hidden_god=jingfang-world-line", many=True),
+)
+DATES = (
+    Option("month", "the month branch 月建 (or month pillar) of the dates, e.g. 戌", "MONTH", "戌"),
+    Option("day", "the day pillar 日辰 of the dates, e.g. 乙巳", "DAY", "乙巳"),
+    Option("year", "the year pillar, e.g. 甲辰 (optional)", "YEAR", "甲辰"),
+    Option("years", "the solar years searched, FIRST-LAST, at most 300 (default 1900-2100)", "FIRST-LAST",
+           "1900-2100"),
+    Option("tz", "the IANA time zone a 節 day is read in (default: this machine's)", "TZ", "Asia/Seoul"),
 )
 QUESTION = (
     Option("topic", "wealth, office, exam, document, illness, childbirth, marriage, lost, travel, return, "
@@ -118,6 +134,25 @@ SEARCH = (
 
 # Cast options that are not keyword arguments of Session.cast as they are.
 _SPECIAL = {"lines", "random", "seed", "set", "zi_hour"}
+# The ways of giving the lines: one of these (the seed alone casts at random).
+WAYS = ("lines", "coins", "random", "yarrow", "by_time", "numbers", "seed")
+
+
+def said_help(option, lang="en") -> str:
+    """An option's help in a language: the message ``option.NAME`` where facts/message.tsv has
+    one, else its English; a convention's default filled in from the convention tables."""
+    from .messages import messages, text
+    key = f"option.{option.name}"
+    if key not in messages():
+        return option.help
+    return text(key, lang, **_defaults()).replace("%", "%%")
+
+
+def _defaults() -> dict:
+    from .engine.tables import read_table
+    from .knowledge import shipped_dir
+    return {name: value for name, value in (row.values for row in
+                                            read_table(shipped_dir() / "facts" / "convention_default.tsv").rows)}
 
 
 def dashed(name: str) -> str:
@@ -192,21 +227,22 @@ def limits(args):
     return Limits(seconds=given["timeout"], memory_mb=given["memory"])
 
 
-def add_options(parser, options, *, title=None, positional=None, required=()) -> None:
+def add_options(parser, options, *, title=None, positional=None, required=(), lang="en") -> None:
     """Add options to an argparse parser (in a group when titled); ``positional`` names the one
-    given without a dash (nargs ``?`` unless required)."""
+    given without a dash (nargs ``?`` unless required); each help in ``lang`` (``said_help``)."""
     group = parser.add_argument_group(title) if title else parser
     for o in options:
+        help = said_help(o, lang)
         if o.name == positional:
             group.add_argument(o.name, nargs=None if o.name in required else "?", default=None,
-                               metavar=o.metavar, help=o.help)
+                               metavar=o.metavar, help=help)
         elif o.flag:
-            group.add_argument(dashed(o.name), action="store_true", help=o.help)
+            group.add_argument(dashed(o.name), action="store_true", help=help)
         elif o.many:
-            group.add_argument(dashed(o.name), action="append", default=[], metavar=o.metavar, help=o.help)
+            group.add_argument(dashed(o.name), action="append", default=[], metavar=o.metavar, help=help)
         else:
             group.add_argument(dashed(o.name), type=o.type, metavar=o.metavar, required=o.name in required,
-                               help=o.help)
+                               help=help)
 
 
 def given(args, options) -> dict:
@@ -269,8 +305,9 @@ def keywords(options, positional=None) -> list:
 # ---- into the service's arguments -----------------------------------------------------------
 
 def has_cast(values) -> bool:
-    """Whether the values give the lines in some way (line values or a name, coins, random)."""
-    return any(values.get(name) not in (None, False) for name in ("lines", "coins", "random", "seed"))
+    """Whether the values give the lines in some way (line values or a name, coins, random,
+    yarrow stalks, the moment, numbers)."""
+    return any(values.get(name) not in (None, False) for name in WAYS)
 
 
 def cast_arguments(values, spell=worded, example=None) -> tuple:
@@ -297,10 +334,10 @@ def cast_arguments(values, spell=worded, example=None) -> tuple:
         kwargs["lines" if compact.isdigit() and len(compact) > 2 else "hexagram"] = lines
     kwargs.update({name: value for name, value in values.items() if name not in _SPECIAL})
     seed = values.get("seed")
-    if seed is not None and not values.get("random"):
+    if seed is not None and not values.get("random") and not values.get("yarrow"):
         raise error("options.seed_needs_random", seed=spell("seed"), random=spell("random"),
                     example=("options.for_example", {"example": example}) if example else "")
-    if values.get("random") and seed is None:
+    if (values.get("random") or values.get("yarrow")) and seed is None:
         import random
         seed = random.SystemRandom().randrange(10 ** 6)
         note = f"random seed {seed}"

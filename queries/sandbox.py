@@ -295,6 +295,8 @@ class Sandbox:
         if pending is None or pending.extra or pending.cast is not None:
             self._ready()
         notices, self._notices = self._notices, []
+        if self._pending is None and self._state.cast is not None:
+            notices += self._call("cast_notes")          # how the worker read the last cast's input
         return notices
 
     def _call(self, method, *args, **kwargs):
@@ -504,6 +506,7 @@ def _worker(memory_mb=None):
             if method == "restore":
                 session, result = Session.restore(args[0], progress=beat, limits=limits,
                                                   before_cast=lambda: beat("the cast"))
+                session.notices()              # they are the answer: cast_notes says only what comes after
                 if not frozen:                 # the first knowledge loaded is kept out of the collector's walks
                     gc.freeze()
                     frozen = True

@@ -107,6 +107,7 @@ class Session:
         self.judgment = None
         self._casts = 0
         self._notices = []
+        self._read = []               # (key, values): how the last cast's input was read, said when asked
 
     @classmethod
     def restore(cls, state: SessionState, progress=None, before_cast=None, limits=None):
@@ -150,7 +151,14 @@ class Session:
         """Lines about what ``restore`` could not restore, and about how a cast's input was read
         (a moment read on another zone's clock); each is returned once."""
         notices, self._notices = self._notices, []
-        return notices
+        return notices + self.cast_notes()
+
+    @served("the notes of the cast")
+    def cast_notes(self, lang=None) -> list:
+        """How the last cast's input was read (a moment on another zone's clock, a boundary near),
+        in ``lang`` (default the session's); each is returned once."""
+        said, self._read = self._read, []
+        return [text(key, check_lang(lang or self.lang), **values) for key, values in said]
 
     def close(self) -> None:
         """Nothing to stop in this process (a Sandbox stops its worker)."""
@@ -218,18 +226,19 @@ class Session:
         self._conventions[name] = value
 
     @served("casting")
-    def cast(self, lines=None, *, coins=None, hexagram=None, to=None, seed=None, at=None, tz=None,
-             month=None, day=None, year=None, hour=None, conventions=None) -> str:
+    def cast(self, lines=None, *, coins=None, hexagram=None, to=None, seed=None, yarrow=False, by_time=False,
+             numbers=None, at=None, tz=None, longitude=None, month=None, day=None, year=None, hour=None,
+             conventions=None) -> str:
         """Cast a chart (the arguments of ``queries.chart.cast``); it becomes ``C``, with no
         question yet. Returns its id. The conventions chosen with ``set_convention`` apply, then
         those given here."""
         from .chart import prepare
-        made = prepare(lines, coins=coins, hexagram=hexagram, to=to, seed=seed, at=at, tz=tz, month=month,
-                       day=day, year=year, hour=hour, kb=self.kb,
-                       conventions={**self._conventions, **dict(conventions or {})})
+        made = prepare(lines, coins=coins, hexagram=hexagram, to=to, seed=seed, yarrow=yarrow, by_time=by_time,
+                       numbers=numbers, at=at, tz=tz, longitude=longitude, month=month, day=day, year=year,
+                       hour=hour, kb=self.kb, conventions={**self._conventions, **dict(conventions or {})})
         self._set_chart(made, f"c{self._casts + 1}")
         self._casts += 1
-        self._notices += [text(key, self.lang, **values) for key, values in made.notes]
+        self._read = list(made.notes)
         return self.cast_id
 
     def _set_chart(self, made, cast_id):
@@ -270,6 +279,31 @@ class Session:
     @served("the chart")
     def chart_text(self, lang=None, stars=False) -> str:
         return self._chart().text(check_lang(lang or self.lang), stars=stars)
+
+    @served("the dates of the pillars")
+    def dates(self, month, day, year=None, years=None, tz=None) -> dict:
+        """The dates that have the pillars given, in a range of years (``queries.dates``)."""
+        from .dates import YEARS, dates, parse_years
+        first, last = parse_years(years) if years is not None else YEARS
+        return {"month": month, "day": day, "year": year, "years": [first, last],
+                "dates": dates(month, day, year, first, last, tz=tz)}
+
+    @served("the dates of the pillars")
+    def dates_text(self, month, day, year=None, years=None, tz=None, lang=None) -> str:
+        from .dates import dates_text
+        found = self.dates(month, day, year, years, tz)
+        return dates_text(found["dates"], check_lang(lang or self.lang), *found["years"])
+
+    @served("the chart")
+    def casting(self) -> dict:
+        """How the current cast's lines were cast: the method and its inputs (``Cast.casting``)."""
+        return dict(self._chart().cast.casting)
+
+    @served("the chart")
+    def casting_text(self, lang=None) -> str:
+        """How the current cast's lines were cast and, on a solar clock, the time its day and hour
+        were read at: the chart's lines of it, for a proof printed without its chart."""
+        return self._chart().casting_text(check_lang(lang or self.lang))
 
     @served("the chart")
     def chart_data(self, stars=True) -> dict:

@@ -32,11 +32,13 @@ DEFAULT_DEPTH = 3
 HINT = ":"                  # how an answer names another command: :facts PRED
 
 USAGE = {
-    "cast": "787889 month 戌 day 乙巳 | … at ISO tz ZONE | 山火賁 to 地火明夷 … | coins … | random seed N",
+    "cast": "787889 month 戌 day 乙巳 | … at ISO tz ZONE | 山火賁 to 地火明夷 … | coins … | random seed N | "
+            "yarrow seed N … | by-time at ISO … | numbers 3,8 …",
     "chart": "[json]",
     "judge": "TOPIC [about PERSON] [asker man|woman] [horizon UNIT] [since recent|long] [in-office yes|no] [side plaintiff|defendant] [proof]",
     "when": "[TOPIC [about PERSON] [asker man|woman] [horizon UNIT]]",
     "stars": "",
+    "dates": "month 戌 day 乙巳 [year 甲辰] [years 1900-2100]",
     "describe": "[about PERSON]",
     "periods": "age N | born YEAR",
     "why": "GOAL | RULE",
@@ -65,9 +67,11 @@ ALIASES = {"why-not": "whynot", "why_not": "whynot", "q": "quit", "exit": "quit"
 EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand": "4", "rules": "clash",
             "facts": "branch_order", "explain": "月破", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
             "timeout": "2", "memory": "256", "depth": "3", "level": "student", "judge": "illness about father",
-            "when": "wealth horizon day", "describe": "about wife", "periods": "age 27"}
+            "when": "wealth horizon day", "describe": "about wife", "periods": "age 27",
+            "dates": "month 戌 day 乙巳 year 甲辰"}
 # The commands whose words are options of queries.options: (options, the bare word's option).
 WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred"),
+         "dates": (options.DATES, None),
          "describe": (options.DESCRIBE, "about"), "periods": (options.PERIODS, None)}
 
 
@@ -217,7 +221,15 @@ class Repl:
         if note:                                        # a random cast without a seed: the seed chosen
             self.say(say("options.random_seed", self.lang, seed=kwargs["seed"]))
         self.session.cast(**kwargs)
+        for notice in self.session.notices():           # a boundary near, a moment on another clock
+            self.say(say("status.note", self.lang, text=notice))
         self.say(self.session.chart_text())
+
+    def do_dates(self, rest):
+        values = self._words(rest, "dates")
+        if "month" not in values or "day" not in values:
+            raise error("repl.needs", what="dates", usage=USAGE["dates"], example=EXAMPLES["dates"])
+        self.say(self.session.dates_text(**values))
 
     def do_chart(self, rest):
         if rest == "json":

@@ -2,8 +2,8 @@
 vocabulary of ``queries.labels.vocabulary``. ``layout`` decides what is shown, once; ``text``
 and ``html`` print it."""
 from .html import chart_html, judgment_html
-from .layout import ChartLayout, JudgmentLayout, chart_layout, judgment_layout, timing_layout
+from .layout import ChartLayout, JudgmentLayout, chart_layout, how, judgment_layout, timing_layout
 from .text import chart_text, judgment_text, timing_text
 
-__all__ = ["ChartLayout", "JudgmentLayout", "chart_html", "chart_layout", "chart_text", "judgment_html", "judgment_layout",
+__all__ = ["ChartLayout", "JudgmentLayout", "chart_html", "chart_layout", "chart_text", "how", "judgment_html", "judgment_layout",
            "judgment_text", "timing_layout", "timing_text"]

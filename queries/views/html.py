@@ -43,7 +43,8 @@ def chart_html(data: dict, lang: str, vocabulary: dict) -> str:
             + f" · {escape(' '.join(layout.void))}")
     heads = "".join(f"<th>{escape(x)}</th>" for x in layout.columns)
     return (f"<div class='liuyao liuyao-chart'>{STYLE}<p><b>{escape(layout.title)}</b><br>{info}<br>"
-            f"<span class='where'>{escape('{}: {}'.format(*layout.conventions))}</span></p>"
+            + "".join(f"{escape('{}: {}'.format(*line))}<br>" for line in layout.how)
+            + f"<span class='where'>{escape('{}: {}'.format(*layout.conventions))}</span></p>"
             f"<table><thead><tr>{heads}</tr></thead><tbody>{''.join(_cells(r) for r in layout.rows)}</tbody></table>"
             + (f"<p>{escape('  '.join(layout.extra))}</p>" if layout.extra else "") + "</div>")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..labels import WORDS, check_lang, convention_words
+from ..labels import WORDS, check_lang, convention_words, label
 
 
 @dataclass(frozen=True)
@@ -22,6 +22,7 @@ class ChartLayout:
     pillars: tuple       # ((label, pillar), ...)
     void: tuple          # (label, void branches)
     conventions: tuple   # (label, "name=value, ..." in the reader's words)
+    how: tuple           # ((label, text), ...): how the lines were cast and, on a solar clock, the time read
     hidden: str          # the word before a hidden god in a row
     columns: tuple       # the heads of a row's cells
     rows: tuple
@@ -81,9 +82,38 @@ def chart_layout(data: dict, lang: str, vocabulary: dict) -> ChartLayout:
         nuclear=(words["nuclear"], data.get("nuclear") or ""), pillars=tuple(pillars),
         void=(words["void"], "".join(cal.get("void", []))),
         conventions=(words["conventions"], convention_words(data.get("conventions", {}), lang, vocabulary)),
-        hidden=words["hidden"], columns=words["columns"],
+        how=how(data, lang, vocabulary), hidden=words["hidden"], columns=words["columns"],
         rows=tuple(_row(line, marks, vocabulary["lines"]) for line in reversed(data["lines"])),
         extra=tuple(extra))
+
+
+def how(data, lang, vocabulary) -> tuple:
+    """How a chart was cast, in the reader's words (``casting``: the method and its inputs) and,
+    when its day and hour were read on a solar clock, that clock, the longitude and the time.
+
+    >>> data = {"casting": {"method": "numbers", "numbers": [3, 8], "hour": 1, "upper": "離", "lower": "坤",
+    ...                     "moving": 6}, "calendar": {}}
+    >>> how(data, "ko", {"convention_values": {}})
+    (('괘를 세운 법', '두 수 3, 8, 시 1 → 상괘 離, 하괘 坤, 6효 동'),)
+    """
+    words, casting, cal = WORDS[lang], data.get("casting") or {}, data["calendar"]
+    out = []
+    if casting:
+        values = {**casting, "hour": words["casting.hour"].format(**casting) if "hour" in casting else ""}
+        if casting["method"] == "numbers":
+            values["numbers"] = ", ".join(map(str, casting["numbers"]))
+        elif casting["method"] == "time":
+            values.update(zip(("year", "month", "day", "hour"), casting["numbers"]))
+        elif casting["method"] == "name" and casting.get("to"):
+            values["hexagram"] = f"{casting['hexagram']} → {casting['to']}"
+        out.append((words["casting"], words[f"casting.{casting['method']}"].format(**values)))
+    if cal.get("clock") not in (None, "standard"):
+        degrees = cal["longitude"]
+        where = words["longitude.east" if degrees >= 0 else "longitude.west"].format(f"{abs(degrees):g}")
+        clock = label(cal["clock"], lang, vocabulary, convention="clock")
+        out.append((words["clock"], words["clock.read"].format(clock=clock, where=where, time=cal["clock_time"],
+                                                               moment=cal["moment"])))
+    return tuple(out)
 
 
 def _name(names, key, lang):
@@ -138,7 +168,7 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict, every: bool = False
     (('답', '흉하다 · 凶'),)
     (('용신', '父母 丙午火 (2효 아래 복신)'),)
     >>> [heading for heading, _ in layout.readings], layout.timing_title
-    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 10, 서술하는 판단 11  (--all 을 주면 모두 보인다)'], '응기 (월, 느리다)')
+    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 10, 서술하는 판단 11'], '응기 (월, 느리다)')
     """
     words, terms = WORDS[check_lang(lang)], vocabulary["terms"]
     role = lambda term: _name(terms, term, lang)

@@ -30,7 +30,7 @@ def chart_text(data: dict, lang: str, vocabulary: dict) -> str:
     >>> from queries.chart import cast
     >>> from queries.labels import vocabulary
     >>> chart = cast("787889", month="戌", day="乙巳")
-    >>> print(chart_text(chart.to_data(stars=False), "en", vocabulary(chart.kb)).splitlines()[5])
+    >>> print(chart_text(chart.to_data(stars=False), "en", vocabulary(chart.kb)).splitlines()[6])
     6  玄武  官鬼 丙寅木  ━━━━━ ○     →  子孫 癸酉金   [囚 假空 回頭克]
     """
     layout = chart_layout(data, lang, vocabulary)
@@ -38,6 +38,7 @@ def chart_text(data: dict, lang: str, vocabulary: dict) -> str:
     out = [layout.title,
            f"{layout.palace} {layout.element}  {layout.kind}   {' '.join(layout.nuclear)}",
            f"{pillars}   {' '.join(layout.void)}",
+           *("{}: {}".format(*line) for line in layout.how),
            "{}: {}".format(*layout.conventions),
            ""]
     out += [_row(row, layout.hidden) for row in layout.rows]

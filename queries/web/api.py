@@ -32,11 +32,19 @@ class Cast(_Strict):
     values: str | None = Field(None, description="six values 6-9 bottom first (787889) or a hexagram name",
                                examples=["787889"])
     to: str | None = Field(None, description="the changed hexagram, with a hexagram name")
-    coins: str | None = Field(None, description="heads per line bottom first (3,2,1,0,2,1) or faces (HHT,…)")
+    coins: str | None = Field(None, description="heads per line bottom first (3,2,1,0,2,1) or faces (HHT,… or 字字背,…); "
+                                                "which face counts 3 is the convention coin_face")
     random: bool = Field(False, description="cast three coins at random (see seed)")
-    seed: int | None = Field(None, description="the seed of a random cast")
+    yarrow: bool = Field(False, description="cast by yarrow stalks 大衍筮法 (see seed)")
+    by_time: bool = Field(False, description="cast from the moment 時間起卦 of 梅花易數: the lunar date of at "
+                                             "(or now); convention time_months")
+    numbers: str | None = Field(None, description="cast from two numbers 報數起卦 of 梅花易數, e.g. 3,8; convention "
+                                                  "numbers_moving", examples=["3,8"])
+    seed: int | None = Field(None, description="the seed of a random or yarrow cast")
     at: str | None = Field(None, description="the moment of the cast, e.g. 2024-10-08T04:00")
     tz: str | None = Field(None, description="IANA time zone of at (or lunar), e.g. Asia/Seoul")
+    longitude: str | None = Field(None, description="the longitude of a solar clock (set clock=mean-solar or "
+                                                    "true-solar): degrees east, e.g. 126.98, or a city (Seoul)")
     lunar: str | None = Field(None, description="the moment as a lunar date and time, e.g. 2024-09-06T04:00")
     leap: bool = Field(False, description="the lunar month is a leap month 閏月")
     month: str | None = Field(None, description="the month branch 月建 (or pillar), instead of at", examples=["戌"])
@@ -123,6 +131,8 @@ class ChartResponse(_Open):
     response: int
     calendar: dict[str, Any]
     conventions: dict[str, str]
+    casting: dict[str, Any] = Field(description="how the lines were cast: method (values, coins, yarrow, time, "
+                                                "numbers, random, name) and its inputs")
     lines: list[dict[str, Any]]
 
 
@@ -311,7 +321,8 @@ def ask(body: AskRequest, request: Request):
 @router.post("/stars", response_model=list[Star], summary="where the stars fall (liuyao stars --json)")
 def stars(body: Cast, request: Request):
     cast = body.fields()
-    lines = any(cast.get(k) not in (None, False) for k in ("values", "coins", "random", "seed"))
+    lines = any(cast.get(k) not in (None, False) for k in ("values", "coins", "random", "yarrow", "by_time", "numbers",
+                                                           "seed"))
     if not lines:
         cast["values"] = "777777"
     with worker(request) as box:

@@ -12,6 +12,7 @@ values), read into the arguments of ``Session.cast``; a lunar date read as the s
 """
 from __future__ import annotations
 
+import random
 import re
 
 from .. import options
@@ -19,14 +20,17 @@ from ..messages import error
 
 # The fields of a cast, in the order of the form: the CLI's cast options, ``values`` for its
 # positional line values (or a hexagram name), and a lunar date with its leap-month flag.
-FIELDS = ("values", "to", "coins", "random", "seed", "at", "tz", "lunar", "leap", "month", "day", "year", "hour",
-          "zi_hour", "set")
+FIELDS = ("values", "to", "coins", "random", "yarrow", "by_time", "numbers", "seed", "at", "tz", "longitude", "lunar",
+          "leap", "month", "day", "year", "hour", "zi_hour", "set")
+FLAGS = ("random", "yarrow", "by_time", "leap")     # the fields that are a box to tick
 _OPTION = {"values": "lines"}
 _LUNAR = re.compile(r"^\s*(\d{1,4})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2}))?\s*$")
 # What a message of the service names when it does not begin with the field's own name.
 _NAMED = (("hexagram", "values"), ("lines", "values"), ("moment", "at"), ("time zone", "tz"), ("day pillar", "day"),
           ("month pillar", "month"), ("year pillar", "year"), ("hour pillar", "hour"), ("--set", "set"),
           ("convention", "set"), ("--seed", "seed"), ("--random", "random"), ("--zi-hour", "zi_hour"),
+          ("--yarrow", "yarrow"), ("--by-time", "by_time"), ("--numbers", "numbers"), ("numbers", "numbers"),
+          ("--longitude", "longitude"), ("longitude", "longitude"), ("city", "longitude"), ("clock", "longitude"),
           ("--age", "age"), ("--born", "born"), ("year of birth", "born"))
 OTHER = ("age", "file")     # fields of the page beside the cast's a message may begin with
 
@@ -91,6 +95,27 @@ def arguments(form: dict) -> dict:
     if note:
         kwargs["seed"] = int(note.rsplit(" ", 1)[1])
     return kwargs
+
+
+def settled(cast: dict) -> dict:
+    """The cast's fields with what casting would choose written in, so that its link casts the
+    same again: the seed of a random or yarrow cast, the moment (now) of a cast from the moment.
+
+    >>> settled({"values": "787889", "month": "戌", "day": "乙巳"})
+    {'values': '787889', 'month': '戌', 'day': '乙巳'}
+    >>> sorted(settled({"yarrow": True, "month": "戌", "day": "乙巳"}))
+    ['day', 'month', 'seed', 'yarrow']
+    """
+    from datetime import datetime
+
+    from ..calendar import time_zone
+    out = dict(cast)
+    if (out.get("random") or out.get("yarrow")) and not out.get("seed"):
+        out["seed"] = str(random.SystemRandom().randrange(10 ** 6))
+    if out.get("by_time") and not any(out.get(k) for k in ("at", "lunar", "month", "day")):
+        zone = time_zone(out["tz"]) if out.get("tz") else None
+        out["at"] = datetime.now(zone).strftime("%Y-%m-%dT%H:%M:%S")
+    return out
 
 
 def field_of(message: str) -> str | None:

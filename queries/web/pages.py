@@ -23,12 +23,12 @@ from . import marks, service, terms
 from .api import COOKIE, worker
 from .app import HERE, error_body, error_status
 from .pool import Busy
-from .cast_form import FIELDS, arguments
+from .cast_form import FIELDS, FLAGS as CAST_FLAGS, arguments, settled
 from .words import WORDS, page_lang
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
-_FLAGS = ("random", "leap", "describe")
+_FLAGS = CAST_FLAGS + ("describe",)
 PERSON = ("describe", "age", "born")       # the person's sections of the question form
 CSRF = "liuyao_csrf"                      # the cookie of the writing forms' token
 STATES = ("月破", "日破", "旬空", "暗動", "沖散", "月墓", "日墓", "動墓", "真空", "假空", "回頭克", "回頭生")
@@ -166,12 +166,14 @@ def _fill(box, context, fields, lang, error, status, vocab) -> int:
     cast = cast_fields(fields)
     if cast and error is None:
         try:
-            if fields.get("random") and not fields.get("seed"):       # the link casts the same again
-                fields["seed"] = cast["seed"] = str(arguments(cast)["seed"])
+            made = settled(cast)
+            if made != cast:                                        # the link casts the same again
+                cast = made
+                fields.update(cast)
                 context["query"], context["cast_query"] = query_string(fields), query_string(fields, FIELDS)
                 context["lang_query"] = {x: query_string({**fields, "lang": x}) for x in LANGS}
             question = service.question_of(_question_fields(fields))
-            context["notes"] = service.cast_on(box, cast)
+            context["notes"] = service.cast_on(box, cast, lang=lang)
             context["chart"] = _chart_view(box.chart_data(stars=True), lang, vocab)
             if question:
                 box.judge(**question)
@@ -224,7 +226,7 @@ def _changes(box, cast, question, context, lang, vocab) -> list:
     and the verdict, as lines of text."""
     w = WORDS[lang]
     chosen = _marks_of(context["chart"]["data"])
-    service.cast_on(box, {k: v for k, v in cast.items() if k != "set"}, question)
+    service.cast_on(box, {k: v for k, v in cast.items() if k not in ("set", "longitude")}, question)
     plain = _marks_of(box.chart_data(stars=False))
     out = []
     for pos in range(6, 0, -1):

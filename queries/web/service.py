@@ -60,11 +60,11 @@ def question_of(form: dict) -> dict:
     return given
 
 
-def cast_on(box, cast: dict, question: dict | None = None) -> list:
-    """Cast on a worker (and put the question); the notes on how the input was read (a
-    session's files named by their own names)."""
+def cast_on(box, cast: dict, question: dict | None = None, lang=None) -> list:
+    """Cast on a worker (and put the question); the notes on how the input was read (in ``lang``;
+    a session's files named by their own names)."""
     box.cast(**arguments(cast))
-    notes = [unplaced(note) for note in box.notices()]
+    notes = [unplaced(note) for note in box.cast_notes(lang) + box.notices()]
     if question:
         box.judge(**question)
     return notes
@@ -96,7 +96,7 @@ def why_data(box, cast, question, goal, lang="en", level="full") -> dict:
     if proof is None:
         return {"goal": goal, "proof": None}
     return said(box, {"goal": goal, "account": render.account(proof, lang, box.connectives()),
-                      "proof": render.to_data(proof, lang)})
+                      "proof": render.to_data(proof, lang), "casting": box.casting()})
 
 
 def why_not_data(box, cast, question, goal, depth=4, lang="en") -> dict:

@@ -76,7 +76,7 @@ def test_when_lists_every_candidate(capsys):
 
 def test_judge_prints_the_readings_and_the_timing(capsys):
     code, out, _ = run(capsys, "judge", *MOMENT, "--topic", "wealth", "--lang", "zh")
-    assert code == 0 and "\n吉凶: 凶\n所以斷: 用神無力; 用神臨衰病死墓絕，無力\n" in out and "\n凶斷\n  · 用神無力  (000:55 始須論用神)\n" in out
+    assert code == 0 and "\n斷: 凶 · 小凶\n" in out and "\n定斷之辭\n  · 卦身有傷，其事難成  (000:3 倘卦身有傷，其事難成矣)\n" in out
     assert "\n應期 (月, 緩)\n  1. 午月  2025-06-05, 2026-06-06, 2027-06-06 — " in out
     data = json.loads(run(capsys, "judge", *CAST, "--topic", "wealth", "--json", "--proof")[1])
     assert data["proof"]["kind"] == "rule" and all(r["proof"]["rule"] == r["rule"] for r in data["readings"])
@@ -133,7 +133,7 @@ def test_the_sandbox_serves_them():
                    box.snapshot())
         for result in results:
             assert pickle.loads(pickle.dumps(result)) == result
-        assert results[0]["timing_pace"]["unit"] == "day" and results[3].question == ("illness", "father", None, "day")
+        assert results[0]["timing_pace"]["unit"] == "day" and results[3].question == ("illness", "father", None, "day", None, None, None)
         assert not results[1].holds and box.when_text().startswith("timing (day")
         if SEEDS:
             assert box.coverage(seed="000")[0]["line"] == 3

@@ -137,7 +137,7 @@ def test_full_proofs_name_the_cast_and_the_engine_words_in_the_language(lang):
     reader's language."""
     text = _judgment(GOLDEN[0], lang, proof=True, level="full").split("\n\n", 3)[-1]
     proof = text[text.index("[" + KIND[lang]["rule"] + "]"):]
-    assert "use_grade(" + RENDER_WORDS[lang]["cast"] + ", 入墓)" in proof
+    assert "verdict(" + RENDER_WORDS[lang]["cast"] + ", unfavourable, 凶)" in proof
     assert not re.search(r"\bc1\b|\basserted\b", proof)
 
 

@@ -16,8 +16,8 @@ def test_judge_at_student_level_is_short_and_starts_with_the_account(capsys):
     code, out, _ = run(capsys, "judge", *CAST, "--topic", "illness", "--about", "father", "--proof",
                        "--level", "student", "--lang", "ko")
     proof = out.split("\n\n")[-1]
-    assert code == 0 and out.index("용신의 판정은 入墓이다") < out.index("판정: 入墓")
-    assert proof.startswith("“용신의 판정은 入墓이다") and len(proof.splitlines()) <= 60
+    assert code == 0 and out.index("판정은 「凶」이다") < out.index("판정: 入墓")
+    assert proof.startswith("“판정은 「凶」이다") and len(proof.splitlines()) <= 60
     _, full, _ = run(capsys, "judge", *CAST, "--topic", "illness", "--about", "father", "--proof", "--lang", "ko")
     assert len(full.splitlines()) > len(out.splitlines()) + 100
 

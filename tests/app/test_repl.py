@@ -183,7 +183,7 @@ def test_judge_and_the_other_questions_of_the_cli(transcript):
     assert stars[0].split() == ["star", "key", "falls", "on", "lines", "rule"]
     assert any(line.startswith("天乙貴人 ") for line in stars)
     illness = said[":judge illness about father proof"]
-    assert "about: father" in illness and "\n\n[rule] use_grade(c" in illness and "(expand #" in illness
+    assert "about: father" in illness and "\n\n[rule] verdict(c" in illness and "(expand #" in illness
     assert any(line.startswith("wealth: 妻財") for line in said[":topics"].splitlines())
     found = said[":rules grep 日破"]
     assert re.match(r"\d+ rules matching grep 日破\n", found) and "\nday_break.1 日破   kb/states/motion.dl:" in found
@@ -426,5 +426,5 @@ def test_judge_in_process_keeps_the_question_for_the_goals():
     said = dict(exchanges(repl.output()))
     assert said["?- cast_about(C, P)."] == "P\n──────\nfather\n(1 answer)"
     assert said[":judge marriage"].startswith("error: a marriage question needs the asker's side")
-    assert "\n\n[rule] use_grade(c1, 受克無救)" in said[":judge wealth proof"]
+    assert "\n\n[rule] verdict(c1, unfavourable, 小凶)" in said[":judge wealth proof"]
     assert said[":expand 2"].startswith("[rule] ") and said[":expand 2"].splitlines()[0].endswith("#2")

@@ -179,17 +179,17 @@ def test_judge_puts_the_question_on_the_cast():
     with pytest.raises(UserError, match="no question yet"):
         s.judgment_text()
     data = s.judge("財")                                        # an alias
-    assert data["topic"] == "wealth" and data["verdict"] == {
-        "strong": False, "grade": "受克無救", "direction": "unfavourable", "because": ["use_god_weak", "use_powerless"],
-        "overrides": ["noble_helps", "quick_success_below_body", "shown_use_not_bad", "taboo_checked",
-                      "taboo_punished_or_harmed", "use_meets_world", "wealth_comes_to_me", "wealth_present_good",
-                      "worry_removes_itself"]}
+    verdict = data["verdict"]
+    assert data["topic"] == "wealth" and {k: verdict[k] for k in ("strong", "grade", "direction", "degree", "because")} == {
+        "strong": False, "grade": "受克無救", "direction": "unfavourable", "degree": "小凶",
+        "because": ["hard_to_achieve", "keep_to_your_lot"]}
+    assert verdict["factor"]["id"] == "body_hurt" and {"taboo_checked", "use_meets_world"} <= set(verdict["overrides"])
     assert "proof" not in data and pickle.loads(pickle.dumps(data)) == data
     assert s.ask("use_grade(C, G)") == [("受克無救",)] and s.ask("use_god_strong(C)") == []
     assert s.judgment_text().startswith(s.chart_text() + "\n\ntopic: seeking wealth")
-    assert s.judgment_proof().statement.startswith("use_grade(") and '"proof"' in s.judgment_json()
+    assert s.judgment_proof().statement.startswith("verdict(") and '"proof"' in s.judgment_json()
     assert "<table" in s.judgment_html() and "受克無救" in s.judgment_html()
-    assert s.snapshot().question == ("wealth", None, None, None)
+    assert s.snapshot().question == ("wealth", None, None, None, None, None, None)
     s.cast("787889", **CAST)                                     # a new cast has no question yet
     assert s.ask("use_grade(C, G)") == [] and s.snapshot().question is None
     with pytest.raises(UserError, match="unknown topic 'weather'"):

@@ -47,7 +47,7 @@ def test_e7_wealth_resting_in_summer_is_saved_by_a_wei_day(kb, oracle):
     assert j.verdict["strong"] and "得生扶" in {r["label"] for r in j.reasons}
     true_void = judge(cast(hexagram="離為火", month="午", day="癸未", kb=kb), "wealth")  # 夏金 in 申酉 void
     assert true_void.verdict == {"strong": False, "grade": "真空"}
-    checked(oracle, true_void.proof())
+    checked(oracle, true_void.grade_proof())
 
 
 def test_e3_da_you_earth_world_hooks_the_water_frame_unfit_for_office(kb):

@@ -80,6 +80,8 @@ class Chart:
         self.kb, self.cast = kb, made
         self.id = cast_id or f"c{next(_ids)}"
         assert_cast(kb, made, self.id)
+        if kb.user:                 # a rule of one's own may give a relation the chart reads a second value
+            kb.check_shapes(self.id, kb.program.dependencies.get("chart_cell", ()))
         self._read()
 
     def _hexagram(self, name):

@@ -333,7 +333,7 @@ def cmd_check(args):
     from .knowledge import check_folder
     if not os.path.isdir(args.dir):
         raise error("cli.not_a_folder", folder=args.dir)
-    problems = check_folder(args.dir)
+    problems = check_folder(args.dir, options.limits(args))
     errors = [p for p in problems if not p.endswith("(warning)")]
     if args.json:
         _print_json({"folder": args.dir, "problems": problems})
@@ -349,11 +349,14 @@ def cmd_check(args):
 
 def cmd_serve(args):
     try:
-        from .web.app import serve
+        from .web.server import serve
     except ImportError as e:
         raise error("cli.serve_needs_web", reason=str(e)) from None
     limits = options.limits(args)
-    serve(args.host, args.port, workers=args.workers, timeout=limits.seconds, memory_mb=limits.memory_mb)
+    from .session import check_lang
+    check_lang(args.lang)
+    serve(args.host, args.port, workers=args.workers, timeout=limits.seconds, memory_mb=limits.memory_mb,
+          allow_remote=args.allow_remote, lang=args.lang)
     return DONE
 
 
@@ -377,7 +380,8 @@ def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=Fal
 
 
 def parser(lang="en"):
-    """The command line; the help of a cast's options in ``lang`` (``--lang`` of the command line)."""
+    """The command line; the help of a cast's options and of the newer ones in ``lang`` (``--lang`` of the
+    command line, facts/message.tsv)."""
     from .version import VERSION
     p = Parser(prog="liuyao", description="六爻納甲 knowledge base: ask, prove, explain.")
     p.add_argument("--version", action="version", version=f"liuyao-kb {VERSION}")
@@ -453,12 +457,14 @@ def parser(lang="en"):
     from .repl import register as register_repl
     register_repl(sub)
     sv = sub.add_parser("serve", help="serve the web page and the JSON API, e.g. --port 8000 (docs/web.md)")
-    sv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    sv.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    sv.add_argument("--workers", type=int, default=2, help="sandbox workers shared by the requests (default 2)")
+    sv.add_argument("--host", default="127.0.0.1", help=text("help.serve_host", lang))
+    sv.add_argument("--port", type=int, default=8000, help=text("help.serve_port", lang))
+    sv.add_argument("--workers", type=int, default=2, help=text("help.serve_workers", lang))
+    sv.add_argument("--allow-remote", action="store_true", help=text("help.serve_allow_remote", lang))
+    sv.add_argument("--lang", default="en", metavar="LANG", help=text("help.serve_lang", lang))
     options.add_limits(sv)
     sv.set_defaults(run=cmd_serve)
-    c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check, asks=False)
+    c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check)
     c.add_argument("dir")
     c.add_argument("--json", action="store_true", help="print JSON")
     c.add_argument("--lang", default="en", metavar="LANG", help="language of the messages: en, ko, zh")

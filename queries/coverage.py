@@ -33,6 +33,8 @@ import sys
 from pathlib import Path
 
 from .engine import read_table
+from .engine.errors import KnowledgeError
+from .engine.files import knowledge_files, read_text
 from .knowledge import shipped_dir
 from .labels import WORDS, check_lang
 
@@ -128,6 +130,25 @@ def _reasons(root: Path) -> dict:
     return out
 
 
+def seed_texts(seeds: Path) -> list:
+    """(path, text) of each seed text ``*.txt`` in the folder, read as knowledge files are
+    (``engine.files``: regular files inside the folder, bounded in size, UTF-8, never a pipe or
+    a link out); a KnowledgeError names every ``*.txt`` in it that is not one."""
+    (found,), problems, identity = knowledge_files(seeds, ("*.txt",), str)
+    texts = []
+    for path in found:
+        try:
+            text = read_text(path, str(path), identity.get(path))
+        except KnowledgeError as e:
+            problems += e.problems
+            continue
+        if path.parent == seeds:
+            texts.append((path, text))
+    if problems:
+        raise KnowledgeError(problems)
+    return texts
+
+
 def coverage(seeds: Path | None = None, root: Path | None = None) -> list:
     """Per seed line of Chinese text: its phrases, each encoded (by which rules or table rows),
     declined (with the reason in three languages) or missing. Sorted by seed and line."""
@@ -136,9 +157,9 @@ def coverage(seeds: Path | None = None, root: Path | None = None) -> list:
     encoding, declining = quotes(root)
     reasons = _reasons(root)
     out = []
-    for path in sorted(seeds.glob("*.txt")):
+    for path, text in seed_texts(seeds):
         seed = path.name[:3]
-        for n, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for n, text in enumerate(text.splitlines(), 1):
             if n == 1 or not _chinese(text):
                 continue
             enc = encoding.get((seed, n), []) + encoding.get((seed, n + 2), [])

@@ -9,6 +9,7 @@ knowledge base opened on them with any user folders.
 """
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -46,8 +47,18 @@ def cache():
     return engine.Cache(folder, version=f"liuyao-kb {VERSION}")
 
 
+@functools.cache
+def shapes() -> tuple:
+    """How the views and the judgment read the knowledge's relations (views/view_input.tsv)."""
+    from .engine.shapes import Shape
+    table = engine.read_table(_ROOT / "views" / "view_input.tsv")
+    return tuple(Shape(pred, one, () if refers == "-" else tuple((int(place), target) for place, target in
+                                                              (pair.split(":") for pair in refers.split(","))))
+                 for pred, one, refers in (row.values for row in table.rows))
+
+
 def options() -> "engine.Options":
-    return engine.Options(partitions=PARTITIONS, conventions=CONVENTIONS, cache=cache())
+    return engine.Options(partitions=PARTITIONS, conventions=CONVENTIONS, cache=cache(), shapes=shapes())
 
 
 class KnowledgeBase(engine.KnowledgeBase):
@@ -58,6 +69,8 @@ class KnowledgeBase(engine.KnowledgeBase):
         super().__init__(folders(self.extra), options(), progress=progress, tables=tables, limits=limits)
 
 
-def check_folder(folder) -> list:
-    """Every problem of a user folder read together with the shipped knowledge."""
-    return engine.check_folders(folders([folder]), Folder(Path(folder), str(folder)))
+def check_folder(folder, limits=None) -> list:
+    """Every problem of a user folder read together with the shipped knowledge, the shapes the
+    views read relations in included, read under ``limits`` (``Limits()`` when not given)."""
+    budget = (limits or engine.Limits()).budget("reading the knowledge")
+    return engine.check_folders(folders([folder]), Folder(Path(folder), str(folder)), shapes(), budget)

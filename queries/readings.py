@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from .engine import Proof, render
+from .engine.terms import Const, substitute, unify
 from .rule_checks import READING, bound, proof_through
 
 LANGS = ("ko", "zh", "en")
@@ -62,11 +63,28 @@ def sources(info, seed_korean) -> list:
 
 
 def _clauses(kb) -> dict:
-    """(topic, conclusion) -> the reading clauses that conclude it, in file order."""
+    """(topic, conclusion) -> the reading clauses that conclude it, in file order; a clause whose
+    head leaves the topic or the conclusion a variable is under None there (it may conclude any)."""
     out = {}
     for rule in kb.rules_of(READING):
-        out.setdefault((rule.head.args[1].value, rule.head.args[2].value), []).append(rule)
+        out.setdefault(tuple(a.value if isinstance(a, Const) else None for a in rule.head.args[1:3]), []).append(rule)
     return out
+
+
+def _concluding(clauses, topic, conclusion) -> list:
+    """The clauses that may conclude a reading, in file order."""
+    found = [rule for key in {(topic, conclusion), (topic, None), (None, conclusion), (None, None)}
+             for rule in clauses.get(key, ())]
+    return sorted(found, key=lambda rule: _where(rule.where))
+
+
+def _bound(rule, cast, topic, conclusion):
+    """A clause's head and body bound to the cast and the reading (None when they do not fit)."""
+    head, body = bound(rule, cast)
+    binding = unify(head.args, (cast, topic, conclusion))
+    if binding is None:
+        return None
+    return substitute(head, binding), tuple(substitute(lit, binding) for lit in body)
 
 
 def _memo(kb, memo):
@@ -112,8 +130,11 @@ def readings(judgment, proofs=False) -> list:
     for speaks in dict.fromkeys((topic, "any")):             # the question's own verses first
         for _, _, k in sorted(kb.match(READING, c, speaks, None)):
             polarity, cls, text = table[k]
-            for rule in clauses.get((speaks, k), ()):
-                head, body = bound(rule, c)
+            for rule in _concluding(clauses, speaks, k):
+                fits = _bound(rule, c, speaks, k)
+                if fits is None:
+                    continue
+                head, body = fits
                 solutions = kb.solve(body)
                 if not solutions:
                     continue

@@ -8,8 +8,13 @@ method of the proxy is made from it). When a call takes longer than the limit, t
 killed, ``QueryTimeout`` names the goal and the limit, and a fresh worker is started with the
 same folders, cast, question and conventions, so the session goes on.
 
-While knowledge loads, the limit applies to each predicate the loading computes (loading
-itself may take longer on a cold cache); a query, a cast or a proof has the limit as a whole.
+Every call has the limit as a whole, loading a folder included (the worker names the predicate
+it computes, so a message says what was being computed). Only the start of a worker, which
+reads the shipped knowledge and restores the session (its folders loaded within the limit
+before), has ``STARTUP`` seconds to read the knowledge and then the limit for each predicate it
+computes. An answer
+is at most ``MOST_ANSWER`` bytes: the worker refuses to send a larger one (a one-line
+QueryTooLarge), and the parent never reads one. A closed sandbox answers nothing (WorkerError).
 Memory is bounded twice: the worker's knowledge base stops a question that holds more than
 ``memory_mb`` (a one-line QueryTooLarge, the session goes on), and the worker's address space
 is capped at twice that and ``ROOM_MB`` more above what it holds at start-up, for anything the
@@ -53,6 +58,7 @@ from .session import SERVED, Session, SessionState, _folder, check_lang
 
 DEFAULT_TIMEOUT = 5.0
 STARTUP = 60.0          # seconds allowed for a worker to start and to read the knowledge text
+MOST_ANSWER = 4 * 2 ** 20   # bytes of one answer on the pipe (the rules of every predicate: 1.6 MB)
 ROOM_MB = 256           # address space a worker may take beyond twice its memory limit: the
                         # knowledge, the libraries mapped, thread stacks
 _HEADER = struct.Struct(">I")
@@ -75,19 +81,27 @@ def _kinds() -> dict:
     return {kind.__name__: kind for kind in kinds}
 
 
-def _send(stream, message) -> None:
+class _TooLarge(Exception):
+    """An answer larger than MOST_ANSWER bytes (not sent)."""
+
+
+def _send(stream, message, most=None) -> None:
     data = wire.encode(message, _kinds())
+    if most is not None and len(data) > most:
+        raise _TooLarge(len(data))
     stream.write(_HEADER.pack(len(data)) + data)
     stream.flush()
 
 
-def _receive(stream, check):
+def _receive(stream, check, most=None):
     """One message, checked by ``check`` (which raises wire.Malformed), or None at the end of
-    the stream."""
+    the stream; a message of more than ``most`` bytes is Malformed, and is not read."""
     head = stream.read(_HEADER.size)
     if len(head) < _HEADER.size:
         return None
     (size,) = _HEADER.unpack(head)
+    if most is not None and size > most:
+        raise _malformed("sandbox.answer_size", size=size, most=most)
     data = stream.read(size)
     if len(data) < size:
         return None
@@ -161,6 +175,7 @@ class Sandbox:
         self.timeout = timeout
         self.memory_mb = memory_mb
         self._process = None
+        self._closed = False
         self._state = SessionState(tuple(_folder(d) for d in extra), lang,
                                    tuple(sorted(dict(conventions or {}).items())))
         self._notices = []
@@ -186,7 +201,7 @@ class Sandbox:
         try:
             reader = _Reader(stream)
             while True:
-                message = _receive(reader, _check_answer)
+                message = _receive(reader, _check_answer, MOST_ANSWER + 2 ** 16)
                 inbox.put(message)
                 if message is None:
                     return
@@ -216,8 +231,8 @@ class Sandbox:
         Raises _Stopped(reason) when the limit passes (or on Ctrl-C) and _Died when the
         worker ends; the worker is then gone.
         """
-        limit = self.timeout
-        deadline = None if limit is None else time.monotonic() + (max(limit, STARTUP) if loading else limit)
+        limit, starting = self.timeout, what == "restore"
+        deadline = None if limit is None else time.monotonic() + (max(limit, STARTUP) if starting else limit)
         computing = None
         while True:
             remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -235,7 +250,7 @@ class Sandbox:
                 raise _Died(code, None if message is None else message[1])
             if message[0] == "beat":
                 computing = message[1]
-                if deadline is not None:
+                if starting and deadline is not None:       # a start: the limit for each predicate it computes
                     deadline = time.monotonic() + limit
                 continue
             return message
@@ -285,6 +300,8 @@ class Sandbox:
         return notices
 
     def _call(self, method, *args, **kwargs):
+        if self._closed:
+            raise error("sandbox.closed", WorkerError)
         self._ready()
         loading = method == "restore" or SERVED[method].loading
         try:
@@ -343,8 +360,20 @@ class Sandbox:
         self._start(self._state)
         self._ready()
 
+    def restart(self) -> None:
+        """Start the worker again without the cast and question (the folders, the language and
+        the conventions kept): a worker shared by several users that could not forget a cast."""
+        self._kill()
+        self._state = replace(self._state, cast=None, cast_id=None, question=None)
+        self._start(self._state)
+
+    def alive(self) -> bool:
+        """Whether the worker runs (a worker that was killed is collected, not left a zombie)."""
+        return self._process is not None and self._process.poll() is None
+
     def close(self):
-        """Stop the worker."""
+        """Stop the worker; a call made after is a WorkerError."""
+        self._closed = True
         if self._process is not None and self._pending is None:
             try:
                 self._process.stdin.close()
@@ -486,8 +515,12 @@ def _worker(memory_mb=None):
             else:
                 raise error("sandbox.unknown_request", method=method)
             state = session.snapshot()
-            _send(answers, ("ok", result, None if state == last else state))
+            _send(answers, ("ok", result, None if state == last else state), MOST_ANSWER)
             last = state
+        except _TooLarge as e:
+            megabytes = MOST_ANSWER / 2 ** 20
+            _send(answers, ("error", "QueryTooLarge", text("sandbox.answer_large", "en", size=e.args[0], most=megabytes),
+                            None, ("sandbox.answer_large", {"size": e.args[0], "most": megabytes}), None))
         except wire.Unsendable as e:
             _send(answers, ("error", "UserError", f"the answer cannot be sent: {e}", None, None, None))
         except MemoryError:

@@ -259,6 +259,14 @@ class Session:
                     self.judge(*question)
             raise
 
+    @served("forgetting the cast")
+    def uncast(self) -> None:
+        """Forget the current cast and its question (their facts retracted): C names no cast
+        again. A worker shared by several users forgets each one's cast after the request."""
+        if self.chart is not None:
+            self.chart.forget()
+        self.chart = self.judgment = self.description = self.life = None
+
     @property
     def cast_id(self):
         return self.chart.id if self.chart is not None else None
@@ -326,8 +334,11 @@ class Session:
         answers for it. ``horizon`` sets the unit of the timing (hour, day, month, year); ``since``,
         ``in_office`` and ``side`` are facts of the question (``queries.judgment.judge``)."""
         from .judgment import judge
-        self.judgment = judge(self._chart(), topic, about=about, asker=asker, horizon=horizon, since=since,
-                              in_office=in_office, side=side)
+        judged = judge(self._chart(), topic, about=about, asker=asker, horizon=horizon, since=since,
+                       in_office=in_office, side=side)
+        if self.kb.user:            # a rule of one's own may give a relation the judgment reads a second value
+            self.kb.check_shapes(self.chart.id)
+        self.judgment = judged
         return self.judgment.to_data(proof=False)
 
     def _judgment(self):
@@ -450,6 +461,16 @@ class Session:
     def ask_table(self, goal) -> Answers:
         body = self.bind(goal)
         return Answers(str(goal).strip(), tuple(self.kb.variables(body)), tuple(self.kb.ask(body)), self.lang)
+
+    @served()
+    def ask_page(self, goal, start=0, most=1000) -> dict:
+        """A page of ``ask_table``: the answers from row ``start`` (0 first), ``most`` of them,
+        and how many there are in all ({"answers": Answers, "total": n})."""
+        if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in (start, most)):
+            raise error("session.page", start=start, most=most)
+        answers = self.ask_table(goal)
+        return {"answers": Answers(answers.goal, answers.names, answers.rows[start:start + most], answers.lang),
+                "total": len(answers.rows)}
 
     @served()
     def explain(self, goal, expand_negations=False):

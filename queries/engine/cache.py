@@ -14,8 +14,11 @@ loading from it stops under a memory limit exactly where computing would have.
 
 A well-formed entry is trusted as the engine's own answers, so the folder must be the user's
 alone: it is created 0700, and a folder that belongs to another user or that others may write
-to is not used (one line on stderr says so, once). The entries are kept under a size bound,
-the least recently used removed first.
+to is not used (one line on stderr says so, once). The entries live in a folder of the cache's
+own inside it (``liuyao-kb-cache/``, made 0700), named ``static-<key>.json``: nothing else in
+the folder given is ever written, read or removed, and in its own folder the cache removes only
+names of that form (and its own temporary files). The entries are kept under a size bound, the
+least recently used removed first; an entry larger than the bound is not written at all.
 """
 from __future__ import annotations
 
@@ -23,15 +26,22 @@ import functools
 import hashlib
 import json
 import os
+import re
 import stat
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 from . import backend
 
 FORMAT = "3"
 LIMIT = 32 * 2 ** 20            # bytes of entries kept in the folder
+ENTRIES = "liuyao-kb-cache"     # the cache's own folder inside the one it is given
+ENTRY = re.compile(r"static-[0-9a-f]{32}\.json")
+OLD = re.compile(r"(static|program)-[0-9a-f]{32}\.pickle")        # entries of an earlier format, never read
+TEMPORARY = re.compile(r"static-[0-9a-f]{32}-[a-z0-9_]+\.tmp")
+STALE = 3600                    # seconds after which a temporary file left by a stopped writer is removed
 _warned = set()                 # folders already reported as not private
 
 
@@ -40,6 +50,7 @@ class Cache:
 
     def __init__(self, folder, version="", limit=LIMIT):
         self.folder, self.version, self.limit = Path(folder), version, limit
+        self.entries = self.folder / ENTRIES
         self._usable = None
 
     def key(self, program) -> str:
@@ -53,7 +64,7 @@ class Cache:
         of ``arities`` (predicate -> arity) with well-formed rows; else None."""
         if not self._private():
             return None
-        path = self.folder / f"static-{key}.json"
+        path = self.entries / f"static-{key}.json"
         try:
             answers = _READ.pop(_seen(path), None)
             if answers is None:
@@ -71,18 +82,21 @@ class Cache:
         return answers
 
     def write(self, key, answers, trail) -> None:
+        """Keep the answers under the key, unless the entry would be larger than the bound."""
         if not self._private():
+            return
+        text = json.dumps({"format": FORMAT, "key": key,
+                           "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())},
+                           "trail": [list(step) for step in trail]}, ensure_ascii=False)
+        if len(text) > self.limit or len(text.encode("utf-8")) > self.limit:
             return
         temporary = None
         try:
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.folder, prefix="static-",
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.entries, prefix=f"static-{key}-",
                                              suffix=".tmp", delete=False) as out:
                 temporary = out.name
-                json.dump({"format": FORMAT, "key": key,
-                           "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())},
-                           "trail": [list(step) for step in trail]},
-                          out, ensure_ascii=False)
-            os.replace(temporary, self.folder / f"static-{key}.json")
+                out.write(text)
+            os.replace(temporary, self.entries / f"static-{key}.json")
             self._evict(keep=f"static-{key}.json")
         except OSError:
             if temporary:
@@ -90,16 +104,20 @@ class Cache:
 
     def _private(self) -> bool:
         """Whether the folder exists (made 0700 if it did not), is a folder, is this user's
-        and no one else may write to it."""
+        and no one else may write to it; and so is the cache's own folder in it (made 0700,
+        not a link)."""
         if self._usable is None:
             try:
                 self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
                 st = os.stat(self.folder)
+                self._usable = stat.S_ISDIR(st.st_mode) and _mine(st)
+                if self._usable:
+                    self.entries.mkdir(mode=0o700, exist_ok=True)
+                    own = os.lstat(self.entries)
+                    self._usable = stat.S_ISDIR(own.st_mode) and _mine(own)
             except (OSError, ValueError):       # ValueError: a name with a NUL in it
                 self._usable = False
                 return False
-            private = os.name != "posix" or (st.st_uid == os.getuid() and not st.st_mode & 0o022)
-            self._usable = stat.S_ISDIR(st.st_mode) and private
             if not self._usable and str(self.folder) not in _warned:
                 _warned.add(str(self.folder))
                 print(f"warning: the cache folder {self.folder} belongs to another user or others may "
@@ -107,23 +125,32 @@ class Cache:
         return self._usable
 
     def _evict(self, keep):
-        """Remove entries of earlier formats (pickles are never read), then the least recently
-        used entries while the folder holds more than the limit."""
-        entries = []
-        for path in self.folder.iterdir():
-            if not path.name.startswith(("static-", "program-")) or path.name == keep:
+        """In the cache's own folder: remove entries of earlier formats (pickles are never read)
+        and temporary files a stopped writer left, then the least recently used entries while
+        the folder holds more than the limit. Only names of the cache's own forms are touched."""
+        entries, now = [], time.time()
+        for path in self.entries.iterdir():
+            name = path.name
+            if name == keep or not (ENTRY.fullmatch(name) or OLD.fullmatch(name) or TEMPORARY.fullmatch(name)):
                 continue
             st = path.lstat()
-            if path.suffix == ".pickle":
-                path.unlink()
-            elif stat.S_ISREG(st.st_mode):
+            if not stat.S_ISREG(st.st_mode):
+                continue
+            if OLD.fullmatch(name) or (TEMPORARY.fullmatch(name) and now - st.st_mtime > STALE):
+                path.unlink(missing_ok=True)
+            elif ENTRY.fullmatch(name):
                 entries.append((st.st_mtime, st.st_size, path))
-        total = sum(size for _, size, _ in entries) + (self.folder / keep).stat().st_size
+        total = sum(size for _, size, _ in entries) + (self.entries / keep).stat().st_size
         for _, size, path in sorted(entries, key=lambda e: (e[0], e[2].name)):
             if total <= self.limit:
                 break
             path.unlink(missing_ok=True)
             total -= size
+
+
+def _mine(st) -> bool:
+    """Whether a folder is this user's and no one else may write to it (always, off POSIX)."""
+    return os.name != "posix" or (st.st_uid == os.getuid() and not st.st_mode & 0o022)
 
 
 _READ = {}                      # (path, size, time, inode) of an entry read in this process -> its answers

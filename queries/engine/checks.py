@@ -124,10 +124,11 @@ def recursive_components(rules):
     return _sccs(dependency_graph(rules))
 
 
-def program_problems(rules, facts, declared):
+def program_problems(rules, facts, declared, tick=None):
     """All errors and warnings of a program.
 
-    ``declared`` maps predicate -> (arity, where) for fact tables and input declarations.
+    ``declared`` maps predicate -> (arity, where) for fact tables and input declarations;
+    ``tick``, when given, is called every thousand rules of a user's (a caller under a time limit).
     """
     errors, warnings = [], []
     arity = dict(declared)
@@ -142,7 +143,12 @@ def program_problems(rules, facts, declared):
             errors.append(Problem(f"{fact.where}: {fact.atom.pred} has {known} arguments ({where}), "
                                   f"this fact has {len(fact.atom.args)}", "problem.fact_arity", where=fact.where,
                                   predicate=fact.atom.pred, known=known, at=where, arity=len(fact.atom.args)))
+    mine = 0
     for rule in rules:
+        if tick is not None and rule.origin == "user":
+            mine += 1
+            if not mine % 1024:
+                tick()
         found = []
         for lit in (rule.head, *rule.body):
             if not isinstance(lit, Atom):

@@ -9,9 +9,14 @@ named by the file's place in the folder and never by what is behind it.
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> _ = (folder / "a.tsv").write_text("x\\n1\\n", encoding="utf-8")
 >>> (folder / "b.tsv").symlink_to("/etc/hostname")
->>> (tsvs, dls), problems = knowledge_files(folder, ("*.tsv", "*.dl"), lambda p: p.name)
+>>> (tsvs, dls), problems, seen = knowledge_files(folder, ("*.tsv", "*.dl"), lambda p: p.name)
 >>> [p.name for p in tsvs], dls, problems
 (['a.tsv'], [], ['b.tsv:1: a link to a file outside the folder; copy the file into it'])
+>>> read_text(tsvs[0], "a.tsv", seen[tsvs[0]]).splitlines()
+['x', '1']
+
+A file is read only if it is still the file the walk found (``read_text`` compares the file it
+opened with ``identity``), so a link swapped in after the walk is never followed out.
 """
 from __future__ import annotations
 
@@ -27,12 +32,13 @@ from .problem import Problem
 MAX_FILE = 8 * 2 ** 20          # bytes of one fact table or clause file
 MAX_FILES = 10_000              # knowledge files of one folder
 MAX_ENTRIES = 20_000            # files and folders looked at in one folder (a mistyped --kb /)
+MAX_BYTES = 32 * 2 ** 20        # bytes of all the knowledge files of one folder
 
 
 def knowledge_files(folder, patterns, name, parts=()):
     """The files under ``folder`` (a folder that exists) whose names match each of ``patterns``,
-    sorted, one list per pattern, and the problems found on the way (``name(path)`` names a file
-    in a problem). With ``parts`` (subfolder names), only those of them the folder has are read,
+    sorted, one list per pattern; the problems found on the way (``name(path)`` names a file
+    in a problem); and each file's identity as the walk found it, for ``read_text``. With ``parts`` (subfolder names), only those of them the folder has are read,
     if it has any. Each folder and file is read once: through its own path before any link to
     it, and a link to it is then left aside."""
     root = _real(folder) or Path(folder)
@@ -69,7 +75,7 @@ def knowledge_files(folder, patterns, name, parts=()):
         for link in walk.links:
             heapq.heappush(links, link)
         walk.links = []
-    return [sorted(paths) for paths in walk.found], walk.problems
+    return [sorted(paths) for paths in walk.found], walk.problems, walk.identity
 
 
 def _real(path):
@@ -87,7 +93,8 @@ class _Walk:
     def __init__(self, root, patterns, name):
         self.patterns, self.name = patterns, name
         self.found, self.problems, self.links = [[] for _ in patterns], [], []
-        self.seen, self.count, self.entries, self.full = set(), 0, 0, False
+        self.seen, self.count, self.entries, self.bytes, self.full = set(), 0, 0, 0, False
+        self.identity = {}      # a file found -> (device, inode) of what it was then
 
     def kinds(self, filename):
         return [i for i, pattern in enumerate(self.patterns) if fnmatch.fnmatchcase(filename, pattern)]
@@ -131,34 +138,48 @@ class _Walk:
             return
         self.seen.add(real)
         try:
-            mode = os.stat(real).st_mode
+            st = os.stat(real)
         except OSError:
             self.problems.append(Problem(f"{self.name(shown)}:1: cannot read (a broken link?)",
                                          "problem.broken_link", where=f"{self.name(shown)}:1"))
             return
-        if not stat.S_ISREG(mode):
+        if not stat.S_ISREG(st.st_mode):
             self.problems.append(_not_regular(f"{self.name(shown)}:1"))
             return
         self.count += 1
+        self.bytes += st.st_size
         if self.count > MAX_FILES:
             self.problems.append(Problem(f"{self.name(shown)}: more than {MAX_FILES:,} knowledge files in one "
                                          "folder", "problem.too_many_files", where=self.name(shown), most=MAX_FILES))
             self.full = True
             return
+        if self.bytes > MAX_BYTES:
+            self.problems.append(Problem(f"{self.name(shown)}: the knowledge files of the folder hold more than "
+                                         f"{MAX_BYTES:,} bytes; give the folder of your knowledge, or split it",
+                                         "problem.folder_too_large", where=self.name(shown), most=MAX_BYTES))
+            self.full = True
+            return
+        self.identity[shown] = (st.st_dev, st.st_ino)
         self.found[kinds[0]].append(shown)
 
 
-def read_text(path, label) -> str:
+def read_text(path, label, identity=None) -> str:
     """The UTF-8 text of a regular file of at most MAX_FILE bytes; KnowledgeError naming
-    ``label`` otherwise (never waits on a pipe or a device)."""
+    ``label`` otherwise (never waits on a pipe or a device). With ``identity`` (device, inode),
+    the file opened must be that one: a file swapped since it was found is not read."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as e:
         raise KnowledgeError([_cannot_read(f"{label}:1", e)]) from None
     with os.fdopen(fd, "rb") as f:
         try:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):
                 raise KnowledgeError([_not_regular(f"{label}:1")])
+            if identity is not None and (st.st_dev, st.st_ino) != tuple(identity):
+                raise KnowledgeError([Problem(f"{label}:1: the file changed while the folder was read (a link "
+                                              "swapped in?); read it again", "problem.swapped",
+                                              where=f"{label}:1")])
             data = f.read(MAX_FILE + 1)
         except OSError as e:
             raise KnowledgeError([_cannot_read(f"{label}:1", e)]) from None

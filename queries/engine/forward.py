@@ -39,7 +39,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from operator import itemgetter
 
-from .terms import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds
+from .limits import text_bytes
+from .terms import NO_VALUE, Arith, Atom, Compare, Const, Var, evaluate, holds
 
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
@@ -126,6 +127,9 @@ class Plan:
         self.head = [(slots.get(a.name, a.name), None) if isinstance(a, Var) else (None, a.value)
                      for a in rule.head.args]
         self._row = _row_maker(self.head)
+        computed = {lit.left.name for lit in rule.body if isinstance(lit, Compare) and lit.op == "=="
+                    and isinstance(lit.left, Var) and isinstance(lit.right, Arith)}
+        self.made = tuple(i for i, a in enumerate(rule.head.args) if isinstance(a, Var) and a.name in computed)
         counts = [sum(a is None for a in lit[2]) if isinstance(lit, tuple) else 0 for lit in shape]
         self._prefixes = tuple(_PREFIXES.setdefault((shape[:k + 1], self._params[:sum(counts[:k + 1])]), len(_PREFIXES))
                                for k in range(len(shape)))
@@ -359,16 +363,20 @@ def _compare_step(lit, slots):
             value = right
 
         def bind(envs, tables, budget, params):
-            out = []
-            most = _start(envs, budget)
+            out, made = [], 0
+            most, room = _start(envs, budget), budget.bytes - budget.kept
             for k, env in enumerate(envs):
                 try:
-                    out.append(env + (value(env),))
+                    got = value(env)
+                    out.append(env + (got,))
+                    if computed and type(got) is str:
+                        made += text_bytes(got)
                 except NO_VALUE:
                     pass
-                if len(out) > most or not k & 1023:
-                    _check(envs, out, budget)
+                if len(out) > most or not k & 1023 or made > room:
+                    _check(envs, out, budget, made)
             return out
+        computed = right is None
         return bind
     if isinstance(left, Var) and left.name not in slots and op == "in":
         slots[left.name] = len(slots)
@@ -427,8 +435,15 @@ def _start(envs, budget):
     return budget.most(len(envs[0]) + 1)
 
 
-def _check(envs, out, budget):
-    budget.check(len(envs) + len(out), len(envs[0]) + 1)
+def _check(envs, out, budget, made=0):
+    budget.check(len(envs) + len(out), len(envs[0]) + 1, made)
+
+
+def _made(plan, rows) -> int:
+    """The bytes of the texts arithmetic made in a clause's new rows (``limits.text_bytes``)."""
+    if not plan.made:
+        return 0
+    return sum(text_bytes(row[i]) for row in rows for i in plan.made)
 
 
 def derive(groups, plans, tables, budget):
@@ -451,7 +466,7 @@ def derive(groups, plans, tables, budget):
                     continue
                 new -= rows
                 rows |= new
-                budget.keep(len(new), len(plan.head))
+                budget.keep(len(new), len(plan.head), _made(plan, new))
                 if recursive:
                     delta.setdefault(pred, set()).update(new)
                 else:
@@ -493,7 +508,7 @@ def _fixpoint(group, plans, tables, budget, delta):
                     if last.own.get(plan.rule.body[i].pred):
                         new = plan.run(tables, budget, last, i) - rows
                         rows |= new
-                        budget.keep(len(new), len(plan.head))
+                        budget.keep(len(new), len(plan.head), _made(plan, new))
                         delta.setdefault(pred, set()).update(new)
             if len(rows) != before:
                 tables.grown(pred)

@@ -39,12 +39,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 from difflib import get_close_matches
 
-from . import forward
+from . import forward, shapes
 from .backend import Backend
-from .errors import LimitExceeded, UserError, said
+from .errors import KnowledgeError, LimitExceeded, UserError, said
 from .explain import Explanation, plan
 from .forward import Partitions, Tables, is_local, order
 from .limits import Limits
+from .problem import Problem
 from .program import read_program
 from .reader import parse_goal
 from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, term_vars, unify,
@@ -59,6 +60,7 @@ class Options:
     partitions: tuple = ()      # input predicates whose first argument names a partition: known words
     conventions: tuple = ()     # predicates whose rows end in a convention's name and value
     cache: object = None        # a cache.Cache for the static answers, or None
+    shapes: tuple = ()          # shapes.Shape: how the app's views read its relations
 
 
 def _bounded(method):
@@ -128,7 +130,25 @@ class KnowledgeBase:
         self.limits = limits if limits is not None else Limits()
         self._budget = None
         self._progress = progress
-        self.program = read_program(folders)
+        self._open(folders, tables)
+
+    # ---- loading --------------------------------------------------------------------------
+
+    @_bounded
+    def _open(self, folders, tables):
+        """Read the folders and load them, under one budget: reading, the lint and computing
+        the static answers count against the same limits."""
+        self.program = read_program(folders, self._budget)
+        with self._budget.aside():                      # laid out once per program, in time linear in it
+            self._lay_out(tables)
+        self._load()
+
+    def _lay_out(self, tables):
+        misshaped = shapes.problems(self.program.rules, self.program.facts, self.options.shapes)
+        if misshaped:
+            raise KnowledgeError(misshaped)
+        self.user = any(r.origin == "user" for r in self.program.rules) or \
+            any(f.origin == "user" for f in self.program.facts)
         self._backend = Backend()
         layout = _layout(self.program)
         self._rules = layout.rules
@@ -149,13 +169,6 @@ class KnowledgeBase:
                     self._parts.changed(pred, args)
         cache = self.options.cache
         self._cache_key = cache.key(self.program) if cache is not None else None
-        self._bounded_load()
-
-    # ---- loading --------------------------------------------------------------------------
-
-    @_bounded
-    def _bounded_load(self, cache=True):
-        self._load(cache)
 
     def _load(self, cache=True):
         """A fresh state; the static predicates' answers read from the cache or computed once.
@@ -173,9 +186,8 @@ class KnowledgeBase:
         arities = {pred: self.program.arity(pred) for pred in self._static}
         entry = store.read(self._cache_key, arities) if store is not None else None
         self._static_answers = None
-        if entry is not None:
-            self._static_answers, trail = entry
-            self._budget.replay(trail)
+        if entry is not None and self._budget.replay(entry[1]):
+            self._static_answers = entry[0]
         else:
             self._budget.trail = []
             answers = self._derive_static() if self._parts is not None else self._ask_static(arities)
@@ -184,6 +196,62 @@ class KnowledgeBase:
             if store is not None and self._parts is not None:   # pyDatalog's run weighs nothing
                 store.write(self._cache_key, answers, self._budget.trail + self._budget.last())
             self._budget.trail = None
+        self._check_static_shapes()
+
+    def _check_static_shapes(self):
+        """A relation the views read as one value, given two by the tables or the static rules,
+        is a KnowledgeError when the knowledge loads (not a crash of a view later)."""
+        shaped = {s.pred for s in self.options.shapes}
+        rows = [(pred, args) for pred, args in self._fact_index if pred in shaped]
+        rows += [(pred, row) for pred, answers in (self._static_answers or {}).items() if pred in shaped
+                 for row in answers]
+        found = shapes.second_values(rows, self.options.shapes)
+        if found:
+            raise KnowledgeError([self._second_value(*f) for f in found])
+
+    def _second_value(self, pred, key, values):
+        """The problem of a relation with more than one value for a key: the values and where each
+        comes from (a fact's file:line, or the rule behind it)."""
+        said = []
+        for value in values:
+            row = tuple(key) + (value if isinstance(value, tuple) else (value,))
+            said.append(f"{', '.join(map(str, value)) if isinstance(value, tuple) else value} ({self._source(pred, row)})")
+        key_text = ", ".join(map(str, key))
+        return Problem(f"{pred}({key_text}, …) has {len(values)} values, {'; '.join(said)}; the views read one "
+                       "(a rule or row of your own gives the second)", "problem.second_value",
+                       predicate=pred, key=key_text, count=len(values), values="; ".join(said))
+
+    def _source(self, pred, row) -> str:
+        """Where a row comes from, as a message names it: the user's own fact or rule its proof
+        rests on, if any, else its fact's file:line or the rule that derives it."""
+        fact = self._fact_index.get((pred, row))
+        if fact is not None:
+            return fact.where
+        proof = self.explain((Atom(pred, tuple(map(Const, row))),))
+        todo = [proof] if proof is not None else []
+        while todo:
+            node = todo.pop(0)
+            if node.origin == "user":
+                return node.where
+            todo += list(node.children)
+        return proof.where if proof is not None else "?"
+
+    @_bounded
+    def check_shapes(self, partition, within=None) -> None:
+        """Raise a one-line UserError when a relation the views read as one value (of those in
+        ``within``, else all) has more than one for the partition ``partition``: before a view
+        reads it, never a crash."""
+        for shape in self.options.shapes:
+            arity = self.program.arity(shape.pred)
+            if arity is None or not shape.single(arity) or shape.pred not in self._scope:
+                continue
+            if within is not None and shape.pred not in within:
+                continue
+            rows = [(shape.pred, row) for row in self.match(shape.pred, partition, *[None] * (arity - 1))]
+            found = shapes.second_values(rows, (shape,))
+            if found:
+                problem = self._second_value(*found[0])
+                raise UserError(str(problem), key=problem.key, values=problem.values)
 
     def _derive_static(self):
         """The static predicates' answers, derived bottom-up group by group."""

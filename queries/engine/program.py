@@ -11,6 +11,7 @@ with its file:line, checked together before anything is loaded.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 from collections import OrderedDict, defaultdict
@@ -23,6 +24,7 @@ from .errors import KnowledgeError, UserError, said
 from .files import knowledge_files, read_text
 from .problem import Problem, tagged
 from .reader import parse_goal, parse_text
+from .shapes import problems as shape_problems
 from .tables import read_table
 from .terms import Atom, Compare, Const, Fact, Var, term_vars
 
@@ -51,10 +53,43 @@ class Folder:
 
 def folder_files(folder: Path, name=str):
     """The fact tables and clause files of a knowledge folder and its subfolders, sorted:
-    under facts/, kb/ and views/ when it has them, else anywhere in it; and the problems met
-    (links out of the folder, pipes, devices; see files.py), each named by ``name(path)``."""
-    (tsvs, dls), problems = knowledge_files(folder, ("*.tsv", "*.dl"), name, PARTS)
-    return tsvs, dls, problems
+    under facts/, kb/ and views/ when it has them, else anywhere in it; the problems met
+    (links out of the folder, pipes, devices; see files.py), each named by ``name(path)``; and
+    each file's identity as found (``files.read_text``)."""
+    (tsvs, dls), problems, identity = knowledge_files(folder, ("*.tsv", "*.dl"), name, PARTS)
+    return tsvs, dls, problems, identity
+
+
+ITEM_BYTES = 1000       # a fact, a table's row or a rule read, with its atoms and values (measured: 600–800)
+PARSE_BYTES = 400       # a character of clause text parsed at once, for the while it is parsed (measured: 210 a parse)
+
+
+class _Reading:
+    """A user folder read under a budget (``limits.Budget``, or None for none): the clock looked
+    at for every file and every few hundred clauses or rows in it, and what its files hold
+    weighed as they are read (the text, and ``ITEM_BYTES`` a clause or row)."""
+
+    def __init__(self, budget, folder):
+        self.budget = budget
+        self.weigh = budget is not None and folder.origin == "user"
+        self.held = 0           # what the folder's files read so far hold
+
+    def file(self, name, held):
+        """Before a file is read; ``held``: what the files before it hold."""
+        self.held = held
+        if self.budget is not None:
+            self.budget.what = name
+            self.budget.check(made=held if self.weigh else 0)
+
+    def tick(self, items, parsing=0):
+        """Inside a file: ``items`` clauses or rows read so far, ``parsing`` characters to parse."""
+        if self.budget is not None:
+            self.budget.check(made=self.held + items * ITEM_BYTES + parsing * PARSE_BYTES if self.weigh else 0)
+
+    def keep(self, weight):
+        """Count what a folder's files hold once they are read (or found read before)."""
+        if self.weigh:
+            self.budget.keep(0, 0, weight)
 
 
 @dataclass(eq=False)
@@ -160,26 +195,53 @@ def _short(text, width=80) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-def read_program(folders) -> Program:
+def read_program(folders, budget=None) -> Program:
     """Read the folders (Folder values or paths, or one of them); raise KnowledgeError listing
     every problem. A folder read before in this process whose files are unchanged (their sizes,
     times and inodes) is not read again, and the same folders give the same Program: a Program
-    is never changed once read."""
+    is never changed once read.
+
+    Under ``budget`` (a ``limits.Budget``) reading a user folder looks at the clock for every
+    file and every few hundred clauses or rows, and its files weigh what they hold (the same
+    whether read now or before), so reading it stops at the limits as computing does; the
+    app's own folders (another origin) are read and linted aside, as its code is, while the
+    lint looks at the clock every thousand rules of a user's."""
     if isinstance(folders, (str, os.PathLike, Folder)):
         folders = [folders]
     parts, problems = [], []
+    if budget is not None:
+        budget.reading = True
     for folder in map(Folder.of, folders):
         if not os.path.isdir(folder.path):
             where = folder.label or str(folder.path)
             problems.append(Problem(f"{where}: not a folder", "problem.not_a_folder", where=where))
             continue
-        part = _read_folder(folder)
+        if budget is not None and folder.origin != "user":        # the app's own knowledge: read as its code is
+            with budget.aside():
+                part = _read_folder(folder, _Reading(None, folder))
+        else:
+            reading = _Reading(budget, folder)
+            part = _read_folder(folder, reading)
+            reading.keep(part.weight)
         problems += part.problems
         parts.append(part)
+    if budget is not None:
+        budget.reading = False
     key = tuple(part.signature for part in parts)
     if not problems and None not in key and key in _PROGRAMS:
         _PROGRAMS.move_to_end(key)
         return _PROGRAMS[key]
+    with budget.aside() if budget is not None else contextlib.nullcontext():
+        program = _assemble(parts, problems, budget)
+    if None not in key:
+        _keep(_PROGRAMS, key, program)
+    return program
+
+
+def _assemble(parts, problems, budget) -> Program:
+    """The folders' parts made one program and linted; KnowledgeError listing every problem.
+    In time linear in the program (the app's own most of it), but for the lint, which looks at
+    the budget's clock every thousand rules of a user's."""
     program = Program()
     for part in parts:
         earlier = set(program.declared) | {r.head.pred for r in program.rules} | {f.atom.pred for f in program.facts}
@@ -188,7 +250,8 @@ def read_program(folders) -> Program:
         program.rules.extend(part.rules)
         program.facts.extend(part.facts)
         program.sources.update(part.sources)
-    errors, warnings = program_problems(program.rules, program.facts, program.declared)
+    errors, warnings = program_problems(program.rules, program.facts, program.declared,
+                                        None if budget is None else _lint_tick(budget))
     program.warnings = warnings
     if problems or errors:
         raise KnowledgeError(problems + errors)
@@ -196,14 +259,20 @@ def read_program(folders) -> Program:
         program.declared.setdefault(fact.atom.pred, (len(fact.atom.args), fact.where))
     for rule in program.rules:
         program.declared.setdefault(rule.head.pred, (len(rule.head.args), rule.where))
-    if None not in key:
-        _keep(_PROGRAMS, key, program)
     return program
 
 
 KEPT = 8                        # folders and programs kept in this process, the least recently used dropped
 _FOLDERS = OrderedDict()        # signature of a folder's files -> what was read from them
 _PROGRAMS = OrderedDict()       # signatures of the folders -> the program they make
+
+
+def _lint_tick(budget):
+    """The clock looked at while the rules are checked (``checks.program_problems``)."""
+    def tick():
+        budget.what = "the checks of the rules"
+        budget.check()
+    return tick
 
 
 def _keep(memo, key, value):
@@ -223,10 +292,11 @@ class _Part:
     facts: list = field(default_factory=list)
     sources: dict = field(default_factory=dict)
     problems: list = field(default_factory=list)
+    weight: int = 0             # bytes its files hold once read: their text and ITEM_BYTES an item
 
 
-def _read_folder(folder) -> _Part:
-    tsvs, dls, met = folder_files(folder.path, folder.name)
+def _read_folder(folder, reading) -> _Part:
+    tsvs, dls, met, identity = folder_files(folder.path, folder.name)
     signature = _signature(folder, tsvs + dls)
     if signature is not None and signature in _FOLDERS:
         _FOLDERS.move_to_end(signature)
@@ -237,22 +307,30 @@ def _read_folder(folder) -> _Part:
         part.problems.append(Problem(f"{where}: no *.tsv or *.dl files (nor facts/ and kb/ folders)",
                                      "problem.no_files", where=where))
     for path in tsvs:
-        try:
-            part.tables.append(read_table(path, folder.name(path)))
-        except KnowledgeError as e:
-            part.problems += e.problems
-    for path in dls:
         name = folder.name(path)
+        reading.file(name, part.weight)
         try:
-            text = read_text(path, name)
+            table = read_table(path, name, identity.get(path), reading.tick)
         except KnowledgeError as e:
             part.problems += e.problems
             continue
-        rules, facts, found = parse_text(text, name, folder.origin)
+        part.tables.append(table)
+        part.weight += ITEM_BYTES * len(table.rows)
+    for path in dls:
+        name = folder.name(path)
+        reading.file(name, part.weight)
+        try:
+            text = read_text(path, name, identity.get(path))
+        except KnowledgeError as e:
+            part.problems += e.problems
+            continue
+        reading.held += len(text.encode("utf-8"))
+        rules, facts, found = parse_text(text, name, folder.origin, reading.tick)
         part.problems += found
         part.rules += rules
         part.facts += facts
         part.sources[name] = text
+        part.weight += ITEM_BYTES * (len(rules) + len(facts)) + len(text.encode("utf-8"))
     if signature is not None and not met:
         _keep(_FOLDERS, signature, part)
     return part
@@ -304,12 +382,16 @@ def _defined(program, pred) -> str:
                 next((f.where for f in program.facts if f.atom.pred == pred), EARLIER))
 
 
-def check_folders(folders, mine) -> list:
-    """Every problem of the folders read together: the errors, else the warnings about the
-    files of the folder ``mine`` (each marked ``(warning)``)."""
+def check_folders(folders, mine, shaped=(), budget=None) -> list:
+    """Every problem of the folders read together (``shaped``: the shapes the app's views read
+    relations in, see shapes.py), under ``budget`` when given: the errors, else the warnings
+    about the files of the folder ``mine`` (each marked ``(warning)``)."""
     try:
-        program = read_program(folders)
+        program = read_program(folders, budget)
     except KnowledgeError as e:
         return e.problems
+    misshaped = shape_problems(program.rules, program.facts, shaped)
+    if misshaped:
+        return misshaped
     label = Folder.of(mine).label
     return [tagged(w, "problem.warning") for w in program.warnings if not label or w.startswith(label + "/")]

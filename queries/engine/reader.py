@@ -23,6 +23,7 @@ import ast
 import builtins
 import keyword
 import re
+import unicodedata
 
 from .errors import GoalError
 from .problem import Problem
@@ -71,6 +72,27 @@ SYNTAX = tuple((re.compile(pattern), key, english) for pattern, key, english in 
     (r".*starred expression.*", "syntax.starred", "a '*' before a term, which a clause cannot have"),
     (r"\((unicode|value) error\) .*", "syntax.escape", "a backslash escape in a string that cannot be read"),
 ))
+
+
+_OUTSIDE_NAMES = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*")   # strings and comments
+
+
+def renamed(text):
+    """The first character of a name that Python would read as another (outside strings and
+    comments), and its offset; None when there is none. Python reads names through NFKC, so
+    ``ｐ``, ``ℌ`` or ``𝐗`` in a name run as ``p``, ``H``, ``X``: the text shown and the rule
+    run would differ. (A name of other letters, such as 子, is refused later as not a name.)
+
+    >>> renamed("ｐ(X) <= q(X)"), renamed("p('ｐ', X)  # ℌ"), renamed("p(𝐗)"), renamed("p(子)")
+    (('ｐ', 0), None, ('𝐗', 2), None)
+    """
+    if text.isascii():
+        return None
+    outside = _OUTSIDE_NAMES.sub(lambda m: " " * len(m.group()), text)
+    for found in re.finditer(r"[^\x00-\x7f]", outside):
+        if unicodedata.normalize("NFKC", found.group()) != found.group():
+            return found.group(), found.start()
+    return None
 
 
 class Refused(Exception):
@@ -272,9 +294,15 @@ def _chunks(lines):
         yield start, len(lines)
 
 
+_INDENTED = re.compile(r"^[^\S\n]", re.M)          # a line that begins with a space, a tab …
+
+
 def _layout_problems(text, lines, path):
-    """Lines pyDatalog would read differently from us: odd indentation or line breaks."""
+    """Lines pyDatalog would read differently from us: odd indentation or line breaks (each
+    looked for line by line only when the text has one somewhere)."""
     problems = []
+    if ODD_BREAKS.search(text.replace("\r\n", "\n")) is None and _INDENTED.search(text) is None:
+        return problems
     for n, line in enumerate(text.split("\n"), 1):
         odd = sorted({f"U+{ord(ch):04X}" for ch in ODD_BREAKS.findall(line.rstrip("\r"))})
         if odd:
@@ -299,6 +327,8 @@ def _layout_problems(text, lines, path):
 
 def _as_pydatalog_reads(text):
     """The text as pyDatalog.load rewrites it before running it (it strips one indentation)."""
+    if _INDENTED.search(text) is None:
+        return "\n".join(text.splitlines())
     lines = text.splitlines()
     spaces = ""
     for line in lines:
@@ -323,12 +353,19 @@ def syntax_reason(words: str) -> tuple:
     return words, "syntax.python", {"reason": words}
 
 
-def parse_text(text: str, path: str, origin: str = ""):
-    """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'."""
+def parse_text(text: str, path: str, origin: str = "", tick=None):
+    """Read clause text; returns (rules, facts, problems), problems as 'file:line: message'.
+    ``tick``, when given, is called with the clauses read so far every few hundred statements,
+    and with ``parsing`` the characters about to be parsed at once (a reader under a time and
+    memory limit checks it there)."""
     lines = text.splitlines()
     rules, facts, problems = [], [], []
     problems += _layout_problems(text, lines, path)
+    if tick is not None:
+        tick(0)
     rewritten = _as_pydatalog_reads(text)
+    if tick is not None and rewritten != "\n".join(lines):
+        tick(0, parsing=len(text))          # the whole text is parsed twice below
     try:
         same = rewritten == "\n".join(lines) or ast.dump(ast.parse(text)) == ast.dump(ast.parse(rewritten))
     except (SyntaxError, RecursionError, MemoryError, ValueError):
@@ -348,12 +385,22 @@ def parse_text(text: str, path: str, origin: str = ""):
         if stripped and not line[:1].isspace():
             comments_above[n] = block
         block = []
-    for start, end in _chunks(lines):
+    for count, (start, end) in enumerate(_chunks(lines), 1):
+        if tick is not None and not count % 256:
+            tick(len(rules) + len(facts))
         chunk = "\n".join(lines[start:end])
         if "\x00" in chunk:
             at = start + 1 + chunk[:chunk.index("\x00")].count("\n")
             problems.append(Problem(f"{path}:{at}: a null character; clause files are text", "problem.null",
                                     where=f"{path}:{at}"))
+            continue
+        odd = renamed(chunk)
+        if odd is not None:
+            at = start + 1 + chunk[:odd[1]].count("\n")
+            problems.append(Problem(f"{path}:{at}: the name with {odd[0]!r} is read by Python as another name (as "
+                                    f"{unicodedata.normalize('NFKC', odd[0])!r}); write names in ASCII: a-z, A-Z, 0-9 "
+                                    "and _", "problem.ascii_name", as_read=unicodedata.normalize("NFKC", odd[0]),
+                                    where=f"{path}:{at}", char=odd[0]))
             continue
         try:
             tree = ast.parse(chunk, mode="exec")
@@ -405,6 +452,12 @@ def parse_goal(text: str) -> tuple:
         column = text.index(chr(0)) + 1
         raise GoalError(f"the goal holds a null character at column {column}; goals are text",
                         key="engine.goal_null", values={"column": column})
+    odd = renamed(text)
+    if odd is not None:
+        raise GoalError(f"the name with {odd[0]!r} at column {odd[1] + 1} is read by Python as another name (as "
+                        f"{unicodedata.normalize('NFKC', odd[0])!r}); write names in ASCII: a-z, A-Z, 0-9 and _",
+                        key="engine.goal_ascii_name", values={"char": odd[0], "column": odd[1] + 1,
+                                                              "as_read": unicodedata.normalize("NFKC", odd[0])})
     try:
         tree = ast.parse(text, mode="eval")
     except SyntaxError as e:

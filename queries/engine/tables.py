@@ -75,8 +75,10 @@ def _column(cell: str, where: str) -> Column:
     return Column(name, kind)
 
 
-def read_table(path: Path | str, label: str | None = None) -> Table:
-    """Read one TSV fact table; every problem is reported with its file:line.
+def read_table(path: Path | str, label: str | None = None, identity=None, tick=None) -> Table:
+    """Read one TSV fact table; every problem is reported with its file:line. ``identity``: as
+    for ``files.read_text``; ``tick``, when given, is called with the rows read so far every
+    thousand lines (a reader under a time and memory limit checks it there).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); p = os.path.join(d, "branch_order.tsv")
@@ -92,9 +94,11 @@ def read_table(path: Path | str, label: str | None = None) -> Table:
         raise KnowledgeError([Problem(f"{label}:1: the file name {path.name!r} must be a predicate name "
                                       "(a-z, 0-9 and _, starting with a letter; not a Python name)",
                                       "problem.table_name", where=f"{label}:1", name=path.name)])
-    text = read_text(path, label)
+    text = read_text(path, label, identity)
     columns, rows, notes, doc, problems, header_line = None, [], [], [], [], 1
     for n, raw in enumerate(text.splitlines(), 1):
+        if tick is not None and not n % 1024:
+            tick(len(rows))
         line = raw.rstrip("\r")
         where = f"{label}:{n}"
         if line.startswith("#"):

@@ -415,7 +415,12 @@ class Repl:
     def do_memory(self, rest):
         megabytes = self._limit(rest, "memory", "megabytes", "256")
         self.session.set_memory(megabytes)
-        self.say(say("repl.memory_limit", self.lang, limit=_megabytes(megabytes, self.lang)))
+        dropped = self.session.notices()            # what the worker could not restore under the new limit
+        if dropped:
+            self.say(say("repl.memory_limit_dropped", self.lang, limit=_megabytes(megabytes, self.lang),
+                         notices="; ".join(dropped)))
+        else:
+            self.say(say("repl.memory_limit", self.lang, limit=_megabytes(megabytes, self.lang)))
 
     def _limit(self, rest, what, unit, example):
         """The limit a :timeout or :memory gives (None for 0: no limit), as --timeout and --memory."""

@@ -88,6 +88,11 @@ class GoalRequest(Cast, Question):
     lang: str = Field("en", description="the language of the account: en, ko, zh")
 
 
+class AskRequest(GoalRequest):
+    start: int = Field(0, ge=0, description="the first row of the page of answers (0 for the first)")
+    most: int = Field(service.PAGE, ge=1, le=service.PAGE, description=f"rows of the page, at most {service.PAGE}")
+
+
 class WhyRequest(GoalRequest):
     level: str = Field("full", description="student or full")
 
@@ -164,6 +169,9 @@ class AnswersResponse(_Open):
     goal: str
     variables: list[str]
     answers: list[list[Any]]
+    total: int = Field(description="how many answers there are in all")
+    start: int = Field(description="the first row of this page")
+    next: int | None = Field(description="the start of the next page (null after the last)")
 
 
 class Star(_Open):
@@ -222,17 +230,19 @@ class RulesResponse(_Open):
     rules: list[dict[str, Any]]
 
 
-def _pool(request: Request):
-    return request.app.state.pool
+def client_of(request: Request) -> str:
+    """The client a request comes from, as the pool shares its workers: its address."""
+    return request.client.host if request.client else ""
 
 
-def _session(request: Request):
-    return request.cookies.get(COOKIE)
+def worker(request: Request):
+    """The worker that answers a request: its session's own, else a shared one (``Pool.worker``)."""
+    return request.app.state.pool.worker(request.cookies.get(COOKIE), client_of(request))
 
 
 @router.post("/chart", response_model=ChartResponse, summary="cast a chart (liuyao chart --json)")
 def chart(body: ChartRequest, request: Request):
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return service.chart_data(box, body.fields(), stars=body.stars)
 
 
@@ -241,7 +251,7 @@ def judge(body: JudgeRequest, request: Request):
     question = body.question()
     if "topic" not in question:
         raise error("web.api_topic")
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return service.judge_data(box, body.fields(), question, proof=body.proof, lang=body.lang)
 
 
@@ -253,7 +263,7 @@ def _cast_or_none(body):
 def why(body: WhyRequest, request: Request):
     if body.level not in ("student", "full"):
         raise error("web.api_level", level=body.level)
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return _with_cast(box, body, lambda cast, question: service.why_data(
             box, cast, question, body.goal, lang=body.lang, level=body.level))
 
@@ -263,7 +273,7 @@ def why(body: WhyRequest, request: Request):
 def why_not(body: WhyNotRequest, request: Request):
     if (body.goal is None) == (body.source is None):
         raise error("web.api_goal")
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         if body.source is not None:
             if not body.given():
                 raise error("web.api_needs_cast")
@@ -300,10 +310,12 @@ def _uncast(box, body):
             "proof": render.to_data(proof, body.lang)}
 
 
-@router.post("/ask", response_model=AnswersResponse, summary="answer a goal (liuyao ask --json)")
-def ask(body: GoalRequest, request: Request):
-    with _pool(request).worker(_session(request)) as box:
-        return service.ask_data(box, _cast_or_none(body), body.question() if body.given() else None, body.goal)
+@router.post("/ask", response_model=AnswersResponse,
+             summary="answer a goal (liuyao ask --json), a page of the answers at a time")
+def ask(body: AskRequest, request: Request):
+    with worker(request) as box:
+        return service.ask_data(box, _cast_or_none(body), body.question() if body.given() else None, body.goal,
+                                start=body.start, most=body.most)
 
 
 @router.post("/stars", response_model=list[Star], summary="where the stars fall (liuyao stars --json)")
@@ -313,35 +325,35 @@ def stars(body: Cast, request: Request):
                                                            "seed"))
     if not lines:
         cast["values"] = "777777"
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         service.cast_on(box, cast)
         return stars_data(box.stars(), lines)
 
 
 @router.get("/topics", response_model=dict[str, Topic], summary="the topics (liuyao topics --json)")
 def topics(request: Request):
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return box.topics()
 
 
 @router.get("/conventions", response_model=dict[str, Convention],
             summary="the named conventions (liuyao conventions --json)")
 def conventions(request: Request):
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return {name: {"default": c["default"], "values": c["values"]} for name, c in box.conventions().items()}
 
 
 @router.get("/rules", response_model=RulesResponse, summary="find rules (liuyao rules --json)")
 def rules(request: Request, pred: str | None = None, grep: str | None = None, source: str | None = None,
           topic: str | None = None):
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return box.rules(pred, grep=grep, source=source, topic=topic).to_data()
 
 
 @router.get("/explain", response_model=GlossaryResponse,
             summary="a classical term explained, with a cast where it holds (liuyao explain --json)")
 def explain(query: Annotated[ExplainRequest, Query()], request: Request):
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return service.glossary_data(box, _cast_or_none(query), query.question() if query.given() else None,
                                      query.term)
 
@@ -351,7 +363,7 @@ def explain(query: Annotated[ExplainRequest, Query()], request: Request):
 def describe(body: DescribeRequest, request: Request):
     if not body.given():
         raise error("web.api_needs_cast")
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return service.description_data(box, body.fields(), body.about)
 
 
@@ -361,5 +373,5 @@ def periods(body: PeriodsRequest, request: Request):
     if not body.given():
         raise error("web.api_needs_cast")
     age, born = service.life_years(body.age, body.born)
-    with _pool(request).worker(_session(request)) as box:
+    with worker(request) as box:
         return service.periods_data(box, body.fields(), age=age, born=born)

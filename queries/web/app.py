@@ -2,8 +2,13 @@
 the API's documentation pages, served offline from the vendored Swagger UI.
 
 Errors: a user error is a 400 with one line (the service's message) and the field it names;
-a question stopped at the time or memory limit a 422; no free worker a 503 with one line; a
-request the API's models refuse a 422 naming the field. Never a traceback.
+a question stopped at the time or memory limit a 422; no free worker, or a worker that stopped,
+a 503 with one line; a form without its token a 403; a request the API's models refuse a 422
+naming the field. No message names the pool's folders or a session. Never a traceback.
+
+In front of the application: ``TrustedHostMiddleware`` for the hosts served, then
+``admission.Admission`` (the static files from memory, the bounds in flight, the body limits
+and the origin of a writing request).
 
 >>> from fastapi.testclient import TestClient
 >>> with Pool(size=1, waiting=0) as pool, TestClient(create_app(pool)) as client:
@@ -15,21 +20,27 @@ request the API's models refuse a 422 naming the field. Never a traceback.
 from __future__ import annotations
 
 import time
+from html import escape
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import anyio
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import JSONResponse
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..errors import QueryTimeout, QueryTooLarge, UserError
-from ..messages import error, problem
+from ..messages import problem, text
+from ..sandbox import WorkerError
 from ..status import message
 from ..version import VERSION
+from .admission import Admission
 from .cast_form import field_of
-from .pool import Busy, Pool
+from .pool import Busy, Pool, unplaced
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 
 HERE = Path(__file__).resolve().parent
 
@@ -38,10 +49,17 @@ def _one_line(text) -> str:
     return " ".join(str(text).split())
 
 
+class Refused(UserError):
+    """A writing form posted without the page's token (from another site, or an old page)."""
+
+
 def error_status(error: UserError) -> int:
-    """The HTTP status of a user error: 503 busy, 422 stopped at a limit, 400 otherwise."""
-    if isinstance(error, Busy):
+    """The HTTP status of a user error: 503 busy or a worker stopped (try again), 403 a form
+    without its token, 422 stopped at a limit, 400 otherwise."""
+    if isinstance(error, (Busy, WorkerError)):
         return 503
+    if isinstance(error, Refused):
+        return 403
     if isinstance(error, (QueryTimeout, QueryTooLarge)):
         return 422
     return 400
@@ -49,11 +67,12 @@ def error_status(error: UserError) -> int:
 
 def error_body(error: UserError, lang="en") -> dict:
     """{"error": one line in ``lang``, "field": the field it names or None}; a KnowledgeError's
-    first problems. The field is read off the English line."""
+    first problems, a session's files named by their own names (``pool.unplaced``). The field
+    is read off the English line."""
     problems = getattr(error, "problems", None)
     english = "; ".join(problems[:5]) if problems else str(error)
     said = _one_line("; ".join(problem(p, lang) for p in problems[:5])) if problems else message(error, lang)
-    return {"error": said, "field": field_of(english)}
+    return {"error": unplaced(said), "field": field_of(unplaced(english))}
 
 
 def _validation_line(exc: RequestValidationError) -> dict:
@@ -62,13 +81,16 @@ def _validation_line(exc: RequestValidationError) -> dict:
     return {"error": _one_line(f"{field or 'request'}: {first.get('msg', 'invalid')}"), "field": field or None}
 
 
-def create_app(pool: Pool | None = None) -> FastAPI:
-    """The application; it owns a pool it makes (and closes it at shutdown)."""
+def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **admission) -> FastAPI:
+    """The application; it owns a pool it makes (and closes it at shutdown). ``hosts``: the
+    names a request's Host may give; ``admission``: the bounds of ``admission.Admission``."""
     from . import api, fragments, own_rules, pages
     owned = pool is None
+    most = admission.get("most", 32)
 
     @asynccontextmanager
     async def lifespan(app):
+        anyio.to_thread.current_default_thread_limiter().total_tokens = most + 8   # no admitted request waits for a thread
         yield
         if owned:
             app.state.pool.close()
@@ -88,7 +110,7 @@ def create_app(pool: Pool | None = None) -> FastAPI:
     def user_error(request: Request, exc: UserError):
         if not request.url.path.startswith("/api"):
             return pages.error_page(request, exc, error_status(exc))
-        headers = {"Retry-After": "1"} if isinstance(exc, Busy) else None
+        headers = {"Retry-After": "1"} if error_status(exc) == 503 else None
         return JSONResponse(error_body(exc), status_code=error_status(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
@@ -100,8 +122,12 @@ def create_app(pool: Pool | None = None) -> FastAPI:
 
     @app.exception_handler(Exception)
     def internal(request: Request, exc: Exception):
-        return JSONResponse({"error": _one_line(f"internal error: {type(exc).__name__}: {exc}"), "field": None},
-                            status_code=500)
+        said = unplaced(_one_line(f"internal error: {type(exc).__name__}: {exc}"))
+        if request.url.path.startswith("/api"):
+            return JSONResponse({"error": said, "field": None}, status_code=500)
+        lang = pages.page_lang(request.query_params.get("lang"))
+        line = text("status.internal", lang, kind=type(exc).__name__, text=unplaced(_one_line(exc)))
+        return HTMLResponse(f"<p class='error' role='alert'>{escape(line)}</p>", status_code=500)
 
     @app.get("/docs", include_in_schema=False)
     def docs():
@@ -110,22 +136,11 @@ def create_app(pool: Pool | None = None) -> FastAPI:
                                    swagger_css_url="/static/swagger-ui/swagger-ui.css",
                                    swagger_favicon_url="/static/swagger-ui/favicon-32x32.png")
 
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(fragments.router)
     app.include_router(own_rules.router)
+    app.add_middleware(Admission, most=most, **{k: v for k, v in admission.items() if k != "most"})
+    app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))
     return app
 
-
-def serve(host="127.0.0.1", port=8000, workers=2, timeout=5.0, memory_mb=None) -> None:
-    """Serve the page until interrupted (``liuyao serve``); each request's worker has ``timeout``
-    seconds and ``memory_mb`` megabytes (None: no limit)."""
-    import uvicorn
-    if not 0 < port < 65536:
-        raise error("web.port", port=port)
-    pool = Pool(size=workers, timeout=timeout, memory_mb=memory_mb)
-    try:
-        uvicorn.run(create_app(pool), host=host, port=port, log_level="warning")
-    finally:
-        pool.close()

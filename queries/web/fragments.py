@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from html import escape
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
@@ -17,7 +18,8 @@ from ..engine.html import answers_html, proof_html, why_not_html
 from ..labels import label
 from ..messages import error
 from . import marks, service, terms
-from .pages import answer_section, cast_fields, labels, query_string, request_fields, session_of
+from .api import worker
+from .pages import answer_section, cast_fields, labels, query_string, request_fields
 from .words import WORDS, page_lang
 
 router = APIRouter(include_in_schema=False)
@@ -75,7 +77,7 @@ def mark(request: Request):
     fields = request_fields(request)
     lang = page_lang(fields["lang"] or None)
     found = marks.check(fields)
-    with request.app.state.pool.worker(session_of(request)) as box:
+    with worker(request) as box:
         proof = service.mark_proof(box, cast_fields(fields), found)
         if proof is not None:
             html = _proof_section(box, proof, fields, lang, f"{found.value} — {WORDS[lang]['account']}",
@@ -92,7 +94,7 @@ def why_not(request: Request):
     fields = request_fields(request)
     lang = page_lang(fields["lang"] or None)
     w = WORDS[lang]
-    with request.app.state.pool.worker(session_of(request)) as box:
+    with worker(request) as box:
         if fields["goal"]:
             goal = _goal(fields)
             service.cast_on(box, cast_fields(fields), service.question_of(fields))
@@ -122,7 +124,7 @@ def why(request: Request):
     lang = page_lang(fields["lang"] or None)
     if not fields["goal"]:
         raise error("web.need_goal")
-    with request.app.state.pool.worker(session_of(request)) as box:
+    with worker(request) as box:
         goal = _goal(fields)
         service.cast_on(box, cast_fields(fields), service.question_of(fields))
         if "(" not in goal:
@@ -143,7 +145,7 @@ def term(request: Request):
     if not fields["term"]:
         raise error("web.need_term")
     cast = cast_fields(fields)
-    with request.app.state.pool.worker(session_of(request)) as box:
+    with worker(request) as box:
         entry = service.glossary_data(box, cast or None, service.question_of(fields) if cast else None,
                                       fields["term"])
         html = terms.box_html(entry, lang, labels(request, box), w, after=_close(w))
@@ -157,7 +159,7 @@ def reading(request: Request):
     lang = page_lang(fields["lang"] or None)
     if not fields["rule"] or "(" in fields["rule"]:
         raise error("web.need_reading_rule", rule=fields["rule"])
-    with request.app.state.pool.worker(session_of(request)) as box:
+    with worker(request) as box:
         service.cast_on(box, cast_fields(fields), service.question_of(fields))
         html = _rule_section(box, fields["rule"], fields, lang, labels(request, box))
     return answer_section(request, fields, html)
@@ -178,7 +180,7 @@ def rules(request: Request):
     if not fields["grep"]:
         raise error("web.need_grep")
     asked = fields["grep"]
-    with request.app.state.pool.worker(session_of(request)) as box:
+    with worker(request) as box:
         found = box.rules(asked) if PREDICATE.fullmatch(asked) else box.rules(grep=asked)
         found = service.said(box, found.to_data(), cast=False)
     items = []
@@ -199,15 +201,35 @@ def ask(request: Request):
     lang = page_lang(fields["lang"] or None)
     if not fields["goal"]:
         raise error("web.need_question")
-    with request.app.state.pool.worker(session_of(request)) as box:
+    start = _start(request.query_params.get("start"))
+    with worker(request) as box:
         cast = cast_fields(fields)
-        data = service.ask_data(box, cast or None, service.question_of(fields) if cast else None, fields["goal"])
+        data = service.ask_data(box, cast or None, service.question_of(fields) if cast else None, fields["goal"],
+                                start=start, most=ROWS)
     from ..results import Answers
     answers = Answers(data["goal"], tuple(data["variables"]), tuple(tuple(r) for r in data["answers"]))
     w = WORDS[lang]
-    said = w["answers_count"].format(len(data["answers"]))
+    said = w["answers_count"].format(data["total"])
     count = escape(said)
+    if data["total"] > len(data["answers"]):
+        count += " · " + escape(w["answers_page"].format(start + 1, start + len(data["answers"])))
+    if data["next"] is not None:
+        more = f"{query_string(fields)}&{urlencode({'goal': fields['goal'], 'start': data['next']})}"
+        count += (f" · <a href='/ask?{escape(more)}' hx-get='/ask?{escape(more)}' hx-target='#answers'>"
+                  f"{escape(w['answers_next'])}</a>")
     html = answers_html(answers, {"yes": w["yes"], "no": w["no"], "count": said})
     html = re.sub(r"<th>([^<]*)</th>", r"<th><code>\1</code></th>", html)
     return answer_section(request, fields, f"<section class='answers'><h3>{escape(w['answers'])}</h3>{html}"
                                      f"<p class='count'>{count}</p></section>")
+
+
+ROWS = 200              # rows of answers a page shows (a link asks for the next ones)
+
+
+def _start(value) -> int:
+    """The first row of a page of answers (``start``, 0 when not given)."""
+    if value in (None, ""):
+        return 0
+    if not value.isdigit():
+        raise error("session.page", start=value, most=ROWS)
+    return int(value)

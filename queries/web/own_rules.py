@@ -12,6 +12,7 @@ script: urlencoded, or multipart when it carries files (read here with the stand
 """
 from __future__ import annotations
 
+import secrets
 from email.parser import BytesParser
 from email.policy import HTTP
 from pathlib import PurePosixPath
@@ -24,8 +25,8 @@ from starlette.datastructures import ImmutableMultiDict
 
 from ..errors import UserError
 from ..messages import error
-from .api import COOKIE
-from .app import error_body, error_status
+from .api import COOKIE, client_of
+from .app import Refused, error_body, error_status
 from .words import page_lang
 
 router = APIRouter(include_in_schema=False)
@@ -54,6 +55,15 @@ def read_form(body: bytes, content_type: str):
     return ImmutableMultiDict(fields), files
 
 
+def check_token(request, form) -> None:
+    """Refused unless the form carries the page's token (``pages.csrf_token``): a form posted
+    from another site, which cannot read the page, has none."""
+    from .pages import CSRF
+    given, kept = str(form.get("csrf") or ""), request.cookies.get(CSRF) or ""
+    if not kept or not secrets.compare_digest(given.encode(), kept.encode()):
+        raise error("web.csrf", Refused)
+
+
 @router.post("/rule")
 async def add_rule(request: Request):
     """Add a rule, or files, of one's own to this session (its own worker and folder), then
@@ -63,14 +73,15 @@ async def add_rule(request: Request):
     try:
         form, files = read_form(await request.body(), request.headers.get("content-type", ""))
         fields = request_fields(request, form)
+        check_token(request, form)
         text = str(form.get("rule") or "").strip()
         pool = request.app.state.pool
-        session = session_of(request)
+        session, client = session_of(request), client_of(request)
         if files:
-            added = await anyio.to_thread.run_sync(pool.add_files, session, files)
+            added = await anyio.to_thread.run_sync(pool.add_files, session, files, client)
             session = added["session"]
         if text or not files:
-            added = await anyio.to_thread.run_sync(pool.add_rule, session, text)
+            added = await anyio.to_thread.run_sync(pool.add_rule, session, text, client)
     except UserError as e:
         response = await anyio.to_thread.run_sync(
             lambda e=e: render_page(request, fields, status=error_status(e),
@@ -86,6 +97,7 @@ async def add_rule(request: Request):
 async def forget_rules(request: Request):
     from .pages import query_string, request_fields, session_of
     form, _ = read_form(await request.body(), request.headers.get("content-type", ""))
+    check_token(request, form)
     request.app.state.pool.forget(session_of(request))
     response = RedirectResponse(f"/chart?{query_string(request_fields(request, form))}", status_code=303)
     response.delete_cookie(COOKIE)

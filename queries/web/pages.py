@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import secrets
 from html import escape
 from urllib.parse import urlencode
 
@@ -19,7 +20,7 @@ from ..errors import UserError
 from ..labels import label
 from ..views.layout import chart_layout, judgment_layout
 from . import marks, service, terms
-from .api import COOKIE
+from .api import COOKIE, worker
 from .app import HERE, error_body, error_status
 from .pool import Busy
 from .cast_form import FIELDS, FLAGS as CAST_FLAGS, arguments, settled
@@ -29,13 +30,20 @@ router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=HERE / "templates")
 _FLAGS = CAST_FLAGS + ("describe",)
 PERSON = ("describe", "age", "born")       # the person's sections of the question form
+CSRF = "liuyao_csrf"                      # the cookie of the writing forms' token
 STATES = ("月破", "日破", "旬空", "暗動", "沖散", "月墓", "日墓", "動墓", "真空", "假空", "回頭克", "回頭生")
 
 
 def labels(request, box) -> dict:
     """The names the views give the knowledge's terms, as the request's worker knows them
     (asked once: ``Pool.labels``; the page process loads no knowledge)."""
-    return request.app.state.pool.labels(session_of(request), box)
+    return request.app.state.pool.labels(box)
+
+
+def csrf_token(request) -> str:
+    """The token a page's writing forms carry: the value of its cookie, made when the browser
+    has none yet (a form posted without it, or from another site, is refused)."""
+    return request.cookies.get(CSRF) or secrets.token_urlsafe(16)
 
 
 @functools.cache
@@ -130,7 +138,8 @@ def render_page(request, fields, *, status=200, error=None, section=None):
     lang = page_lang(fields.get("lang") or None)
     pool = request.app.state.pool
     session = session_of(request)
-    context = {"lang": lang, "langs": LANGS, "w": WORDS[lang], "f": fields, "error": error, "section": section,
+    token = csrf_token(request)
+    context = {"csrf": token, "lang": lang, "langs": LANGS, "w": WORDS[lang], "f": fields, "error": error, "section": section,
                "query": query_string(fields), "cast_query": query_string(fields, FIELDS), "chart": None, "judgment": None,
                "notes": [], "rules": pool.rules(session), "changes": [],
                "hexagrams": hexagram_names(lang), "persons": [], "terms": terms.terms(), "states": STATES,
@@ -138,11 +147,16 @@ def render_page(request, fields, *, status=200, error=None, section=None):
     context["lang_query"] = {x: query_string({**fields, "lang": x}) for x in LANGS}
     context["conventions"], context["topics"] = [], []
     try:
-        with pool.worker(session) as box:
+        with worker(request) as box:
             status = _fill(box, context, fields, lang, error, status, labels(request, box))
     except Busy as e:
         context["error"], status = error_body(e, lang), 503
-    return templates.TemplateResponse(request, "page.html", context, status_code=status)
+    except UserError as e:                      # the worker itself failed (stopped, or closed)
+        context["error"], status = error_body(e, lang), error_status(e)
+    response = templates.TemplateResponse(request, "page.html", context, status_code=status)
+    if request.cookies.get(CSRF) != token:
+        response.set_cookie(CSRF, token, httponly=True, samesite="strict")
+    return response
 
 
 def _fill(box, context, fields, lang, error, status, vocab) -> int:

@@ -5,9 +5,17 @@ Every request runs in a ``queries.sandbox.Sandbox`` (a worker process with the t
 limits of ``queries.engine.limits``): a question that runs away is stopped at the time limit
 and its worker restarted, while the other workers go on serving. At most ``size`` requests are
 answered at once and ``waiting`` more wait (at most ``wait`` seconds) for a worker; past that a
-request is refused at once with ``Busy`` (the page's 503). A session that adds a rule of its
-own gets a worker of its own, loading a folder under the pool's own temporary folder; it ends
-when the session has been idle ``idle`` seconds, and its folder is removed with it.
+request is refused at once with ``Busy`` (the page's 503). The shared workers are handed out
+fairly: one client (an address) holds at most ``share`` of them at once, and a worker that
+comes free goes to the first request of a client under its share, so one client's load leaves
+the others a worker. A shared worker forgets the request's cast when it is given back.
+
+A session that adds a rule of its own gets a worker of its own, loading a folder under the
+pool's own temporary folder. A rule or a file is added to a copy of the session's folder, which
+a fresh worker loads: only when that loads is it the session's (a new session is made only
+then), so a refusal, a time limit or a stopped worker leaves the session's files and rules as
+they were. The session ends when it has been idle ``idle`` seconds, or is forgotten, and its
+folder is removed with it; a request in flight finishes first.
 
 >>> with Pool(size=1, waiting=0, timeout=10) as pool:
 ...     with pool.worker() as box:
@@ -22,18 +30,19 @@ when the session has been idle ``idle`` seconds, and its folder is removed with 
 """
 from __future__ import annotations
 
-import queue
 import re
 import secrets
 import shutil
 import tempfile
 import threading
 import time
+from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.limits import DEFAULT_MEMORY_MB
+from ..engine.reader import parse_text
 from ..errors import KnowledgeError, UserError
 from ..messages import error
 from ..sandbox import Sandbox
@@ -41,6 +50,7 @@ from ..sandbox import Sandbox
 RULE_FILE = "user.dl"
 FOLDER = "my-rules"               # a session's folder, as its proofs name it (my-rules/kb/user.dl)
 FILE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*\.(dl|tsv)")
+_INSIDE = re.compile(r"[^\s'\"()<>]*liuyao-web-[A-Za-z0-9_]+/[A-Za-z0-9_-]+/g\d+/")
 
 
 def _place(name) -> str:
@@ -52,24 +62,52 @@ def _read(path) -> str:
     return path.read_text(encoding="utf-8")
 
 
+def unplaced(text: str) -> str:
+    """A message without the pool's folders: a session's file by its own name.
+
+    >>> unplaced("/tmp/liuyao-web-x1y/Zq3-_f/g2/my-rules/kb/bom.dl:1: not UTF-8")
+    'my-rules/kb/bom.dl:1: not UTF-8'
+    """
+    return _INSIDE.sub("", text)
+
+
+def _parses(wanted) -> None:
+    """A KnowledgeError when a clause file to be added does not even parse: said at once, in
+    this process, without a worker started for it (a lint error needs the knowledge: the
+    worker's load says it)."""
+    found = []
+    for name, text in sorted(wanted.items()):
+        if name.endswith(".dl"):
+            found += parse_text(text, f"{FOLDER}/kb/{name}", "user")[2]
+    if found:
+        raise KnowledgeError(found)
+
+
 class Busy(UserError):
     """No worker is free and the queue is full (or the wait for one passed): try again later."""
 
 
 @dataclass
 class Private:
-    """A session's own worker, its folder and the rules it added, and when it was last used."""
+    """A session's own worker, its folder and the rules it added, when it was last used, the
+    client that made it, and whether it is being forgotten (its worker ends after the request
+    in flight)."""
     box: object
     folder: Path
+    client: str = ""
     rules: list = field(default_factory=list)
     used: float = field(default_factory=time.monotonic)
     lock: threading.Lock = field(default_factory=threading.Lock)
+    adding: threading.Lock = field(default_factory=threading.Lock)
     labels: dict | None = None
+    generation: int = 0
+    closing: bool = False
 
 
 class Pool:
     """``size`` shared sandbox workers, a queue of ``waiting`` requests, ``sessions`` private
-    workers at most; ``timeout`` and ``memory_mb`` are every worker's limits."""
+    workers at most (a client's ``sessions // 4``, at least one); ``timeout`` and ``memory_mb``
+    are every worker's limits."""
 
     def __init__(self, size=2, *, waiting=16, wait=10.0, timeout=5.0, memory_mb=DEFAULT_MEMORY_MB,
                  sessions=8, idle=600.0):
@@ -77,13 +115,18 @@ class Pool:
             raise error("web.pool_size", size=size, waiting=waiting)
         self.size, self.waiting, self.wait, self.idle, self.sessions = size, waiting, wait, idle, sessions
         self.timeout, self.memory_mb = timeout, memory_mb
+        self.share = max(1, size // 2)                 # shared workers one client holds at once
+        self.client_sessions = max(1, sessions // 4)
         self.root = Path(tempfile.mkdtemp(prefix="liuyao-web-"))
-        self._free = queue.Queue()
         self._all = [Sandbox(timeout=timeout, memory_mb=memory_mb) for _ in range(size)]
-        for box in self._all:
-            self._free.put(box)
+        self._free = list(self._all)
+        self._turn = threading.Condition()
+        self._queue = []                               # (ticket, client) of the requests waiting, in order
+        self._tickets = 0
+        self._running = Counter()                      # client -> shared workers it holds
         self._slots = threading.BoundedSemaphore(size + waiting)
         self._private = {}
+        self._making = {}                              # session being made -> its client
         self._labels = None
         self._lock = threading.Lock()
         self._closed = threading.Event()
@@ -92,45 +135,81 @@ class Pool:
     # ---- the shared workers and a session's own --------------------------------------------
 
     @contextmanager
-    def worker(self, session=None):
-        """A sandbox for one request: the session's own when it has one, else a shared one."""
+    def worker(self, session=None, client=""):
+        """A sandbox for one request: the session's own when it has one, else a shared one
+        (fairly among the clients, ``client`` being the request's address)."""
         private = self._private.get(session) if session else None
         if private is not None:
             if not private.lock.acquire(timeout=self.wait):
                 raise error("web.busy_session", Busy)
-            try:
-                private.used = time.monotonic()
-                yield private.box
-            finally:
-                private.used = time.monotonic()
-                private.lock.release()
-            return
+            if not private.closing:
+                try:
+                    private.used = time.monotonic()
+                    yield private.box
+                finally:
+                    private.used = time.monotonic()
+                    self._release(private)
+                return
+            self._release(private)                   # forgotten meanwhile: answered without its rules
         if not self._slots.acquire(blocking=False):
             raise error("web.busy_full", Busy, size=self.size, waiting=self.waiting)
         try:
-            try:
-                box = self._free.get(timeout=self.wait)
-            except queue.Empty:
-                raise error("web.busy_wait", Busy, seconds=self.wait) from None
+            box = self._take(client)
             try:
                 yield box
             finally:
-                self._free.put(box)
+                self._give_back(box, client)
         finally:
             self._slots.release()
 
-    def labels(self, session, box) -> dict:
+    def _take(self, client):
+        """A free shared worker, for the first waiting request whose client is under its share."""
+        deadline = time.monotonic() + self.wait
+        with self._turn:
+            ticket = (self._tickets, client)
+            self._tickets += 1
+            self._queue.append(ticket)
+            try:
+                while not (self._free and self._next() is ticket):
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        raise error("web.busy_wait", Busy, seconds=self.wait)
+                    self._turn.wait(left)
+                self._running[client] += 1
+                return self._free.pop()
+            finally:
+                self._queue.remove(ticket)
+                self._turn.notify_all()
+
+    def _next(self):
+        return next((t for t in self._queue if self._running[t[1]] < self.share), None)
+
+    def _give_back(self, box, client):
+        """A shared worker back to the pool, the request's cast forgotten (a worker that cannot
+        forget it is started again without it)."""
+        try:
+            box.uncast()
+        except UserError:
+            box.restart()
+        with self._turn:
+            self._running[client] -= 1
+            self._free.append(box)
+            self._turn.notify_all()
+
+    def labels(self, box) -> dict:
         """The names the views give the knowledge's terms, asked of a worker once
         (``Session.labels``): the shared workers' for everyone, a session's own for it (its
         rules and tables are its own); ``box`` is the worker the request holds."""
-        private = self._private.get(session) if session else None
-        if private is not None:
-            if private.labels is None:
-                private.labels = box.labels()
-            return private.labels
-        if self._labels is None:
-            self._labels = box.labels()
-        return self._labels
+        if any(box is shared for shared in self._all):
+            if self._labels is None:
+                self._labels = box.labels()
+            return self._labels
+        private = next((p for p in list(self._private.values()) if p.box is box), None)
+        if private is None:
+            return box.labels()
+        if private.labels is None:
+            private.labels = box.labels()
+        return private.labels
 
     def has_session(self, session) -> bool:
         return bool(session) and session in self._private
@@ -140,19 +219,19 @@ class Pool:
         private = self._private.get(session) if session else None
         return list(private.rules) if private else []
 
-    def add_rule(self, session, text) -> dict:
+    def add_rule(self, session, text, client="") -> dict:
         """Add a rule (or facts' clauses) to a session's own folder and load it, linted as a
-        folder is; the session gets a worker of its own first (a new session when ``session``
-        is None or unknown). Returns {"session", "warnings"}; a KnowledgeError leaves the
-        session's rules as they were."""
+        folder is; a new session (when ``session`` is None or unknown) is made only once its
+        first rule loads. Returns {"session", "warnings"}; any failure leaves the session's
+        files and rules as they were."""
         text = str(text).strip()
         if not text:
             raise error("web.need_rule")
-        return self._add(session, lambda private: {
-            RULE_FILE: _read(private.folder / "kb" / RULE_FILE)
-            + f"# @rule user.{len(private.rules) + 1} rule {len(private.rules) + 1}\n{text}\n\n"}, [text])
+        return self._add(session, client, lambda folder, count: {
+            RULE_FILE: _read(folder / "kb" / RULE_FILE)
+            + f"# @rule user.{count + 1} rule {count + 1}\n{text}\n\n"}, [text])
 
-    def add_files(self, session, files: dict) -> dict:
+    def add_files(self, session, files: dict, client="") -> dict:
         """Add files of one's own to a session's folder and load it, as ``add_rule``: ``files``
         maps a file name (``void.dl`` into kb/, ``lucky_branch.tsv`` into facts/) to its text.
         A name of another kind, or one that is already the session's, is refused."""
@@ -161,39 +240,115 @@ class Pool:
         for name in files:
             if not FILE_NAME.fullmatch(name) or name == RULE_FILE:
                 raise error("web.upload_name", name=name)
-        return self._add(session, lambda private: dict(files), [f"{_place(name)}/{name}" for name in sorted(files)])
+        private = self._private.get(session) if session else None
+        if private is not None:
+            for name in files:
+                if (private.folder / _place(name) / name).exists():
+                    raise error("web.upload_exists", name=name)
+        return self._add(session, client, lambda folder, count: dict(files),
+                         [f"{_place(name)}/{name}" for name in sorted(files)])
 
-    def _add(self, session, contents, shown) -> dict:
+    def _add(self, session, client, contents, shown) -> dict:
         private = self._private.get(session) if session else None
         if private is None:
-            session, private = self._new_session()
-        with self._held(private):
-            wanted = contents(private)
-            paths = {private.folder / _place(name) / name: text for name, text in wanted.items()}
-            before = {path: _read(path) if path.exists() else None for path in paths}
-            for path, text in paths.items():
-                path.write_text(text, encoding="utf-8")
+            return self._first(client, contents, shown)
+        if not private.adding.acquire(blocking=False):
+            raise error("web.busy_session", Busy)
+        try:
+            private.used = time.monotonic()
             try:
-                summary = private.box.load(str(private.folder))
-            except KnowledgeError:
-                for path, text in before.items():
-                    if text is None:
-                        path.unlink()
-                    else:
-                        path.write_text(text, encoding="utf-8")
-                private.box.reload()
+                folder, box, summary = self._load_next(session, private.folder, private.generation + 1,
+                                                       contents(private.folder, len(private.rules)))
+            except UserError:
+                if private.closing:
+                    raise error("web.session_gone") from None
                 raise
-            private.rules.extend(shown)
-            private.labels = None
+            try:
+                with self._held(private):
+                    if private.closing:
+                        raise error("web.session_gone")
+                    old_box, old_folder = private.box, private.folder
+                    private.box, private.folder, private.generation = box, folder, private.generation + 1
+                    private.rules.extend(shown)
+                    private.labels = None
+            except BaseException:                   # not swapped in: the new worker and folder go
+                box.close()
+                shutil.rmtree(folder.parent, ignore_errors=True)
+                raise
+            old_box.close()
+            shutil.rmtree(old_folder.parent, ignore_errors=True)
+        finally:
+            private.adding.release()
         return {"session": session, "warnings": list(summary.get("warnings", []))}
 
+    def _first(self, client, contents, shown) -> dict:
+        """A new session with its first rule or files: made only once they load."""
+        with self._lock:
+            if len(self._private) + len(self._making) >= self.sessions:
+                raise error("web.busy_sessions", Busy, sessions=self.sessions)
+            mine = sum(p.client == client for p in self._private.values()) + list(self._making.values()).count(client)
+            if mine >= self.client_sessions:
+                raise error("web.busy_client_sessions", Busy, sessions=self.client_sessions)
+            session = secrets.token_urlsafe(16)
+            self._making[session] = client
+        try:
+            empty = self.root / session / "g0" / FOLDER
+            (empty / "kb").mkdir(parents=True)
+            (empty / "facts").mkdir()
+            (empty / "kb" / RULE_FILE).write_text("", encoding="utf-8")
+            folder, box, summary = self._load_next(session, empty, 1, contents(empty, 0))
+            with self._lock:
+                self._private[session] = Private(box, folder, client, list(shown), generation=1)
+            return {"session": session, "warnings": list(summary.get("warnings", []))}
+        except BaseException:
+            if session not in self._private:
+                shutil.rmtree(self.root / session, ignore_errors=True)
+            raise
+        finally:
+            with self._lock:
+                self._making.pop(session, None)
+            shutil.rmtree(self.root / session / "g0", ignore_errors=True)
+
+    def _load_next(self, session, folder, generation, wanted):
+        """The session's next folder (a copy of ``folder`` with the ``wanted`` files written)
+        loaded by a fresh worker: (the folder, the worker, the load's summary). On any failure
+        both are gone and the error is raised, the session untouched."""
+        _parses(wanted)
+        nxt = self.root / session / f"g{generation}" / FOLDER
+        box = None
+        try:
+            shutil.rmtree(nxt.parent, ignore_errors=True)
+            shutil.copytree(folder, nxt)
+            for name, text in wanted.items():
+                (nxt / _place(name) / name).write_text(text, encoding="utf-8")
+            box = Sandbox(timeout=self.timeout, memory_mb=self.memory_mb)
+            summary = box.load(str(nxt))
+        except BaseException:
+            if box is not None:
+                box.close()
+            shutil.rmtree(nxt.parent, ignore_errors=True)
+            raise
+        return nxt, box, summary
+
     def forget(self, session) -> None:
-        """End a session's own worker and remove its folder (nothing when it has none)."""
+        """End a session's own worker and remove its folder (nothing when it has none); a
+        request of the session in flight finishes first, without its rules if it comes later."""
         with self._lock:
             private = self._private.pop(session, None) if session else None
-        if private is not None:
-            private.box.close()
-            shutil.rmtree(private.folder.parent, ignore_errors=True)
+        if private is None:
+            return
+        private.closing = True
+        if private.lock.acquire(blocking=False):
+            self._release(private)
+
+    def _release(self, private):
+        """Release a session's worker; the last holder of a forgotten one ends it."""
+        try:
+            if private.closing:
+                private.box.close()
+                shutil.rmtree(private.folder.parent.parent, ignore_errors=True)
+        finally:
+            private.lock.release()
 
     @contextmanager
     def _held(self, private):
@@ -203,27 +358,19 @@ class Pool:
             yield
         finally:
             private.used = time.monotonic()
-            private.lock.release()
-
-    def _new_session(self):
-        with self._lock:
-            if len(self._private) >= self.sessions:
-                raise error("web.busy_sessions", Busy, sessions=self.sessions)
-            session = secrets.token_urlsafe(16)
-            folder = self.root / session / FOLDER
-            (folder / "kb").mkdir(parents=True)
-            (folder / "facts").mkdir()
-            (folder / "kb" / RULE_FILE).write_text("", encoding="utf-8")
-            private = Private(Sandbox([str(folder)], timeout=self.timeout, memory_mb=self.memory_mb), folder)
-            self._private[session] = private
-        return session, private
+            self._release(private)
 
     def _reap(self):
+        """End idle sessions, and collect a private worker that was killed (no zombie waits)."""
         while not self._closed.wait(min(30.0, max(0.5, self.idle / 4))):
             now = time.monotonic()
             for session, private in list(self._private.items()):
-                if now - private.used > self.idle and not private.lock.locked():
+                if private.lock.locked() or private.adding.locked():
+                    continue
+                if now - private.used > self.idle:
                     self.forget(session)
+                else:
+                    private.box.alive()
 
     # ---- the pool's life --------------------------------------------------------------------
 

@@ -14,9 +14,11 @@ from ..engine import render
 from ..messages import error
 from . import marks
 from .cast_form import arguments
+from .pool import unplaced
 
 QUESTION = ("topic", "about", "asker", "horizon", "since", "in_office", "side")
 FIRST = "c1"          # the cast id a fresh ``liuyao … --json`` gives, and so the page and the API
+PAGE = 1000           # rows of a goal's answers one request is given at most (ask for the next page)
 
 
 def as_cli(value, cast_id, folder=None):
@@ -59,9 +61,10 @@ def question_of(form: dict) -> dict:
 
 
 def cast_on(box, cast: dict, question: dict | None = None, lang=None) -> list:
-    """Cast on a worker (and put the question); the notes on how the input was read (in ``lang``)."""
+    """Cast on a worker (and put the question); the notes on how the input was read (in ``lang``;
+    a session's files named by their own names)."""
     box.cast(**arguments(cast))
-    notes = box.cast_notes(lang) + box.notices()
+    notes = [unplaced(note) for note in box.cast_notes(lang) + box.notices()]
     if question:
         box.judge(**question)
     return notes
@@ -111,13 +114,19 @@ def check_uncast(goal) -> None:
         raise error("web.goal_needs_cast")
 
 
-def ask_data(box, cast, question, goal) -> dict:
-    """As ``liuyao ask GOAL --json``: the variables and the rows; with a cast, C is bound to it."""
+def ask_data(box, cast, question, goal, start=0, most=PAGE) -> dict:
+    """As ``liuyao ask GOAL --json``: the variables and the rows, ``most`` of them from row
+    ``start`` (the worker sends no more), how many there are in all and where the next page
+    starts (None after the last); with a cast, C is bound to it."""
     if cast:
         cast_on(box, cast, question)
     else:
         check_uncast(goal)
-    return said(box, {**box.ask_table(goal).to_data(), "goal": goal}, cast=bool(cast))
+    page = box.ask_page(goal, start, min(most, PAGE))
+    answers, total = page["answers"], page["total"]
+    after = start + len(answers.rows)
+    return said(box, {**answers.to_data(), "goal": goal, "total": total, "start": start,
+                      "next": after if after < total else None}, cast=bool(cast))
 
 
 def glossary_data(box, cast, question, term) -> dict:

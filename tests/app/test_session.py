@@ -230,12 +230,17 @@ def test_rules_of_a_name_a_line_and_a_topic(session):
         session.rules(source="000:x")
 
 
+CONCLUSIONS = ("# @extends: the readings of the test's own\nconclusion\tpolarity\tclass\tko\tzh\ten\n"
+               "k1\tunfavourable\tuse_god\t가\t甲\tone\nk2\tfavourable\tuse_god\t나\t乙\ttwo\n")
+
+
 def test_a_topic_finds_the_readings_that_name_it_in_their_head(folder):
     path = folder({"kb/readings.dl": (
         "# @rule r.illness 父動\n# source: my-notes.txt:1  父動\n"
         "reading(C, 'illness', 'k1') <= moving(C, _P)\n\n"
         "# @rule r.wealth 財動\n# source: my-notes.txt:2  財動\n"
-        "reading(C, 'wealth', 'k2') <= moving(C, _P)\n")})
+        "reading(C, 'wealth', 'k2') <= moving(C, _P)\n"),
+        "facts/conclusion.tsv": CONCLUSIONS})
     s = Session([path])
     illness = s.rules(topic="illness")
     assert [r.info.id for r in illness if r.origin == "user"] == ["r.illness"]

@@ -6,6 +6,7 @@ import pickle
 import stat
 
 from queries.engine import Cache, Options
+from queries.engine.cache import ENTRIES
 
 from .programs import BASE, with_base
 
@@ -15,7 +16,7 @@ def _open(folder, **cache):
 
 
 def _entry(folder):
-    (entry,) = folder.glob("static-*.json")
+    (entry,) = (folder / ENTRIES).glob("static-*.json")
     return entry
 
 
@@ -76,10 +77,10 @@ def test_a_planted_pickle_never_runs(tmp_path):
     key = _entry(folder).name[len("static-"):-len(".json")]
     payload = pickle.dumps(_Plant(marker))
     for name in (f"static-{key}.json", f"static-{key}.pickle", f"program-{key}.pickle"):
-        (folder / name).write_bytes(payload)
+        (folder / ENTRIES / name).write_bytes(payload)
     assert _open(folder).ask("clash('子', X)") == [("午",)]
     assert not marker.exists(), "a pickle in the cache ran"
-    assert sorted(p.name for p in folder.iterdir()) == [f"static-{key}.json"]
+    assert sorted(p.name for p in (folder / ENTRIES).iterdir()) == [f"static-{key}.json"]
     pickle.loads(payload)
     assert marker.exists()              # the control: the payload does run when unpickled
 
@@ -88,6 +89,7 @@ def test_the_folder_is_made_private(tmp_path):
     folder = tmp_path / "a" / "cache"
     _open(folder)
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    assert stat.S_IMODE((folder / ENTRIES).stat().st_mode) == 0o700
     assert stat.S_IMODE(_entry(folder).stat().st_mode) & 0o077 == 0
 
 
@@ -133,12 +135,12 @@ def test_the_oldest_entries_go_past_the_size_bound(tmp_path, folder):
     entries = [_entry(cache).name]
     bound = int(_entry(cache).stat().st_size * 2.5)     # room for two entries, not three
     for i in range(3):
-        os.utime(cache / entries[-1], (1000 + i, 1000 + i))     # each older than the next
+        os.utime(cache / ENTRIES / entries[-1], (1000 + i, 1000 + i))     # each older than the next
         program = folder({f"p{i}/extra.dl": f"extra(X) <= clash(X, '午') & branch_order(X, {i})\n"}) / f"p{i}"
         with_base(program, options=Options(cache=Cache(cache, limit=bound)))
-        (new,) = {p.name for p in cache.glob("static-*.json")} - set(entries)
+        (new,) = {p.name for p in (cache / ENTRIES).glob("static-*.json")} - set(entries)
         entries.append(new)
-    assert sorted(p.name for p in cache.glob("static-*")) == sorted(entries[-2:])
+    assert sorted(p.name for p in (cache / ENTRIES).glob("static-*")) == sorted(entries[-2:])
 
 
 def test_the_key_follows_the_knowledge_and_the_version(tmp_path, folder):

@@ -13,7 +13,7 @@ PATTERNS = ("*.tsv", "*.dl")
 
 
 def _found(folder, parts=("facts", "kb")):
-    (tsvs, dls), problems = knowledge_files(folder, PATTERNS, lambda p: p.relative_to(folder).as_posix(), parts)
+    (tsvs, dls), problems, _ = knowledge_files(folder, PATTERNS, lambda p: p.relative_to(folder).as_posix(), parts)
     return [p.relative_to(folder).as_posix() for p in tsvs + dls], problems
 
 

@@ -6,6 +6,7 @@ import pytest
 
 import queries
 from queries import KnowledgeBase, KnowledgeError
+from queries.engine.cache import ENTRIES
 
 
 @pytest.fixture(autouse=True)
@@ -16,11 +17,11 @@ def _cache_on(monkeypatch):
 def test_the_folder_comes_from_the_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("LIUYAO_CACHE_DIR", str(tmp_path / "dir"))
     KnowledgeBase()
-    assert len(list((tmp_path / "dir").glob("static-*.json"))) == 1
+    assert len(list((tmp_path / "dir" / ENTRIES).glob("static-*.json"))) == 1
     monkeypatch.delenv("LIUYAO_CACHE_DIR")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     KnowledgeBase()
-    assert len(list((tmp_path / "xdg" / "liuyao-kb").glob("static-*.json"))) == 1
+    assert len(list((tmp_path / "xdg" / "liuyao-kb" / ENTRIES).glob("static-*.json"))) == 1
 
 
 def test_cache_off_and_unwritable_folders(tmp_path, monkeypatch):
@@ -39,7 +40,7 @@ def test_user_folders_get_their_own_entry(tmp_path, monkeypatch, folder):
     KnowledgeBase()
     user = folder({"mine.dl": "# @rule m.1 mine\n# convention: t\nclash(X, Y) <= branch_order(X, 0) & branch_order(Y, 1)\n"})
     assert KnowledgeBase(extra=[user]).ask("clash('子', X)") == [("丑",), ("午",)]
-    assert len(list((tmp_path / "cache").glob("static-*.json"))) == 2
+    assert len(list((tmp_path / "cache" / ENTRIES).glob("static-*.json"))) == 2
 
 
 def test_answers_follow_the_text(tmp_path, monkeypatch, folder):
@@ -48,7 +49,7 @@ def test_answers_follow_the_text(tmp_path, monkeypatch, folder):
     assert KnowledgeBase(extra=[user]).ask("mine(X)") == [("子",)]
     (user / "mine.dl").write_text("# @rule m.1 mine\n# convention: t\nmine(X) <= clash(X, '子')\n", encoding="utf-8")
     assert KnowledgeBase(extra=[user]).ask("mine(X)") == [("午",)]
-    assert len(list((tmp_path / "cache").glob("static-*.json"))) == 2
+    assert len(list((tmp_path / "cache" / ENTRIES).glob("static-*.json"))) == 2
     with pytest.raises(KnowledgeError, match="not a folder"):
         KnowledgeBase(extra=[tmp_path / "missing"])
 

@@ -1,5 +1,8 @@
-"""The cache of the app, in a folder of a test's own: where it is and the name of its entry."""
+"""The cache of the app, in a folder of a test's own: where it is, where its entries are and the
+name of its entry."""
 import pytest
+
+from queries.engine.cache import ENTRIES
 
 
 @pytest.fixture
@@ -12,6 +15,11 @@ def cache(tmp_path, monkeypatch):
     return folder
 
 
+def entries(folder):
+    """The cache's own folder of entries inside the folder it is given."""
+    return folder / ENTRIES
+
+
 def key(folder) -> str:
-    (entry,) = folder.glob("static-*.json")
+    (entry,) = entries(folder).glob("static-*.json")
     return entry.name[len("static-"):-len(".json")]

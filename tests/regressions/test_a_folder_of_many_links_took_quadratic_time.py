@@ -19,6 +19,6 @@ def test_the_links_are_taken_in_order_with_n_log_n_comparisons(tmp_path, monkeyp
         return less(self, other)
 
     monkeypatch.setattr(pathlib.PurePath, "__lt__", counted)
-    (found,), problems = knowledge_files(tmp_path, ("*.tsv",), lambda p: p.name)
+    (found,), problems, _ = knowledge_files(tmp_path, ("*.tsv",), lambda p: p.name)
     assert [p.name for p in found] == ["base.tsv"] and problems == []
     assert compared[0] < 30 * LINKS       # n log n is about 22,000 here; sorting before each was 2,000,000

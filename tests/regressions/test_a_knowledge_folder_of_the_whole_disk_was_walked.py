@@ -22,7 +22,7 @@ def test_a_folder_too_large_to_be_knowledge_is_refused(liuyao, tmp_path, monkeyp
 def test_a_link_that_cannot_be_followed_is_a_problem(tmp_path, monkeypatch):
     (tmp_path / "kb").mkdir()
     (tmp_path / "kb" / "odd.dl").symlink_to(tmp_path / "kb" / "odd.dl")     # a loop
-    (_, _), problems = knowledge_files(tmp_path, ("*.tsv", "*.dl"), lambda p: str(p.relative_to(tmp_path)), ("kb",))
+    (_, _), problems, _ = knowledge_files(tmp_path, ("*.tsv", "*.dl"), lambda p: str(p.relative_to(tmp_path)), ("kb",))
     assert problems == ["kb/odd.dl:1: cannot read (a broken link?)"]
     real = os.path.realpath
 
@@ -31,5 +31,5 @@ def test_a_link_that_cannot_be_followed_is_a_problem(tmp_path, monkeypatch):
             raise PermissionError(13, "Permission denied")
         return real(path, **kwargs)
     monkeypatch.setattr(os.path, "realpath", denied)
-    (_, _), problems = knowledge_files(tmp_path, ("*.tsv", "*.dl"), lambda p: str(p.relative_to(tmp_path)), ("kb",))
+    (_, _), problems, _ = knowledge_files(tmp_path, ("*.tsv", "*.dl"), lambda p: str(p.relative_to(tmp_path)), ("kb",))
     assert problems == ["kb/odd.dl:1: cannot read (a link that cannot be followed)"]

@@ -8,6 +8,7 @@ import pytest
 
 from queries.errors import QueryTooLarge
 from queries.knowledge import KnowledgeBase
+from queries.engine.cache import ENTRIES
 from queries.engine.limits import Limits
 
 SMALL = Limits(seconds=None, memory_mb=1)
@@ -25,7 +26,7 @@ def loading(limits):
 @pytest.fixture
 def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("LIUYAO_CACHE_DIR", str(tmp_path))
-    return tmp_path
+    return tmp_path / ENTRIES
 
 
 def test_loading_stops_at_the_same_predicate_on_a_cold_and_a_warm_cache(cache):

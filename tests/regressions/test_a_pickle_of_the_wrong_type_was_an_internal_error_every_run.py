@@ -4,11 +4,11 @@ wrong one is computed again and rewritten."""
 import json
 import pickle
 
-from .cache import cache, key  # noqa: F401  (the fixture)
+from .cache import cache, entries, key  # noqa: F401  (the fixture)
 
 
 def test_a_wrong_entry_is_rebuilt(cache, liuyao):
-    entry = cache / f"static-{key(cache)}.json"
+    entry = entries(cache) / f"static-{key(cache)}.json"
     good = entry.read_bytes()
     for wrong in (pickle.dumps({"clash": 1}), json.dumps({"format": "2", "answers": []}).encode(), b"\x80\x04."):
         entry.write_bytes(wrong)

@@ -7,12 +7,12 @@ import os
 
 import pytest
 
-from .cache import cache, key  # noqa: F401  (the fixture)
+from .cache import cache, entries, key  # noqa: F401  (the fixture)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX permission bits")
 def test_a_folder_others_may_write_to_is_not_trusted(cache, liuyao):
-    entry = cache / f"static-{key(cache)}.json"
+    entry = entries(cache) / f"static-{key(cache)}.json"
     data = json.loads(entry.read_text(encoding="utf-8"))
     data["answers"]["clash"] = [["子", "卯"]]
     entry.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")

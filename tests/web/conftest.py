@@ -21,3 +21,11 @@ def pool():
 def client(pool):
     with TestClient(create_app(pool)) as client:
         yield client
+
+
+def form(client, data):
+    """A writing form's fields with the page's token (a page is asked for first when the client
+    has no token yet), as the page's own forms post them."""
+    if "liuyao_csrf" not in client.cookies:
+        client.get("/")
+    return {**data, "csrf": client.cookies["liuyao_csrf"]}

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from queries.web.words import WORDS
-from tests.web.conftest import BROKEN, CAST
+from tests.web.conftest import BROKEN, CAST, form
 
 HX = {"HX-Request": "true"}
 HANGUL_PAGE_LATIN = re.compile(r">[^<]*\b(the|of|and|cast|chart|line)\b[^<]*<")
@@ -144,7 +144,7 @@ def test_an_empty_box_is_said_in_the_pages_language(client, path, query):
 
 
 def test_a_rule_of_ones_own(client, pool):
-    answer = client.post("/rule", data={**CAST, "rule": "my_mark(C, P) <= line_relative(C, P, '妻財')"},
+    answer = client.post("/rule", data=form(client, {**CAST, "rule": "my_mark(C, P) <= line_relative(C, P, '妻財')"}),
                          follow_redirects=False)
     assert answer.status_code == 303 and "liuyao_session" in answer.cookies
     session = answer.cookies["liuyao_session"]
@@ -153,9 +153,9 @@ def test_a_rule_of_ones_own(client, pool):
     assert "my_mark(C, P)" in page
     asked = client.get("/ask", params={**CAST, "goal": "my_mark(C, P)"}, headers=HX).text
     assert ">3<" in asked and ">5<" in asked
-    bad = client.post("/rule", data={**CAST, "rule": "broken(C <= "})
+    bad = client.post("/rule", data=form(client, {**CAST, "rule": "broken(C <= "}))
     assert bad.status_code == 400 and "role=\"alert\"" in bad.text
-    client.post("/rule/forget", data=CAST)
+    client.post("/rule/forget", data=form(client, CAST))
     assert not folder.exists() and not pool.has_session(session)
     client.cookies.clear()
 
@@ -274,12 +274,13 @@ def test_the_labels_are_the_workers(client, pool, monkeypatch):
     page = client.get("/chart", params={**CAST, "topic": "wealth", "describe": "1", "age": "27"})
     assert page.status_code == 200 and '<option value="father">아버지</option>' in page.text
     assert 'id="judgment"' in page.text and 'id="periods"' in page.text
-    assert pool.labels(None, None)["persons"]["father"]["ko"] == "아버지"        # asked once: no worker needed now
+    assert pool.labels(pool._all[0])["persons"]["father"]["ko"] == "아버지"      # asked once: no worker needed now
 
 
 def _upload(client, files, rule=""):
     sent = [("file", (name, text.encode("utf-8"), "application/octet-stream")) for name, text in files.items()]
-    return client.post("/rule", data={**CAST, "topic": "wealth", "rule": rule}, files=sent, follow_redirects=False)
+    return client.post("/rule", data=form(client, {**CAST, "topic": "wealth", "rule": rule}), files=sent,
+                       follow_redirects=False)
 
 
 def test_rule_files_of_ones_own(client, pool):
@@ -296,14 +297,14 @@ def test_rule_files_of_ones_own(client, pool):
     assert "my-rules/kb/void.dl:7" in why and str(pool.root) not in why and session not in why
     page = client.get("/chart", params=CAST).text
     assert 'data-mark="假空" data-line="1"' in page and 'data-mark="旬空" data-line="1"' not in page
-    client.post("/rule/forget", data=CAST)
+    client.post("/rule/forget", data=form(client, CAST))
     client.cookies.clear()
 
 
 def test_an_uploaded_files_path_is_cut_to_its_name(client, pool):
     answer = _upload(client, {"../../evil.dl": "+ my_fact('a')"})
     assert answer.status_code == 303 and pool.rules(answer.cookies["liuyao_session"]) == ["kb/evil.dl"]
-    client.post("/rule/forget", data=CAST)
+    client.post("/rule/forget", data=form(client, CAST))
     client.cookies.clear()
 
 
@@ -326,15 +327,12 @@ def test_rule_files_refused_leave_no_trace(client, pool, files, field):
 
 
 def test_a_sessions_labels_are_asked_of_its_own_worker_again_after_each_rule(pool):
-    class Box:
-        def __init__(self, name):
-            self.name = name
-
-        def labels(self):
-            return {"persons": {"x": {"ko": self.name}}}
     session = pool.add_rule(None, "my_mark(C, P) <= line_relative(C, P, '妻財')")["session"]
-    assert pool.labels(session, Box("첫째"))["persons"]["x"]["ko"] == "첫째"
-    assert pool.labels(session, Box("둘째"))["persons"]["x"]["ko"] == "첫째"         # asked once
+    box, asked = pool._private[session].box, []
+    box.labels = lambda: asked.append(box) or {"persons": {"x": {"ko": "첫째"}}}
+    assert pool.labels(box)["persons"]["x"]["ko"] == "첫째"
+    assert pool.labels(box)["persons"]["x"]["ko"] == "첫째" and asked == [box]          # asked once
     pool.add_rule(session, "my_other(C) <= my_mark(C, 3)")
-    assert pool.labels(session, Box("셋째"))["persons"]["x"]["ko"] == "셋째"         # the rules changed
+    again = pool._private[session].box                                              # the rules changed: a new worker
+    assert again is not box and pool.labels(again)["persons"]["father"]["ko"] == "아버지"
     pool.forget(session)

@@ -9,7 +9,7 @@ def run(*args):
 
 
 def test_a_bad_port_or_pool_is_one_line():
-    for args, said in ((("--port", "99999"), "--port 99999"), (("--workers", "0"), "0 workers"),
+    for args, said in ((("--port", "99999"), "--port 99999"), (("--workers", "0"), "--workers 0"),
                        (("--timeout", "-1"), "--timeout")):
         done = run(*args)
         assert done.returncode == 2 and said in done.stderr and len(done.stderr.strip().splitlines()) == 1

@@ -172,7 +172,8 @@ def judge(chart, topic, about=None, asker=None, horizon=None, since=None, in_off
         raise error("question.needs_asker")
     if use == "about" and about is None:
         raise error("question.needs_about", topic=topic)
-    facts = _facts(kb, topic, {"since": since, "in_office": in_office, "side": side})
+    given = dict(zip(FACTS, (since, in_office, side)))
+    facts = _facts(kb, topic, given)
     for pred in QUESTION + tuple(entry["fact"] for entry in question_options(kb).values()):
         for row in kb.match(pred, chart.id, None):
             kb.retract_fact(pred, *row)
@@ -180,7 +181,7 @@ def judge(chart, topic, about=None, asker=None, horizon=None, since=None, in_off
     for pred, value in (("cast_about", about), ("cast_asker", asker), ("cast_horizon", horizon), *facts.items()):
         if value is not None:
             kb.assert_fact(pred, chart.id, value)
-    return Judgment(chart, topic, about, asker, horizon, {"since": since, "in_office": in_office, "side": side})
+    return Judgment(chart, topic, about, asker, horizon, given)
 
 
 class Judgment:
@@ -308,9 +309,9 @@ class Judgment:
         the first factor the deciding one outweighed, as its own proof says it."""
         lang = check_lang(lang)
         said = render.account(self.proof(), lang, self.connectives())
-        kb, c = self.chart.kb, self.chart.id
-        for factor in self.weighing["outweighs"][:1]:
-            proof = kb.explain(f"factor_outweighed('{c}', '{factor}')", memo=self.memo)
+        outweighed = self.weighing["outweighs"]
+        if outweighed:
+            proof = self.chart.kb.explain(f"factor_outweighed('{self.chart.id}', '{outweighed[0]}')", memo=self.memo)
             said = said[:render.ACCOUNT_MAX - 1] + [render.account(proof, lang, self.connectives())[0]]
         return said
 

@@ -1,6 +1,6 @@
 """The readings of a judged question as data: the verses of the books that apply to the chart and
 the question (``reading_applies/2`` of kb/judgments/verdict.dl), each with the rule that gives it,
-what it says for the asker (facts/conclusion.tsv), its weighing place and its book lines with the
+what it says for the asker (facts/conclusion.tsv), its weight against the verdict and its book lines with the
 seed's own Korean of each (facts/seed_korean.tsv); and the verdict the weighing reaches.
 
 Python chooses nothing here: which readings apply, their polarity and class, the verdict's

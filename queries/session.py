@@ -348,8 +348,9 @@ class Session:
         return self.judgment
 
     def _question(self):
+        from .judgment import FACTS
         j = self.judgment
-        return None if j is None else (j.topic, j.about, j.asker, j.horizon, *(j.facts.get(k) for k in ("since", "in_office", "side")))
+        return None if j is None else (j.topic, j.about, j.asker, j.horizon, *(j.facts.get(k) for k in FACTS))
 
     @served("the judgment")
     def judgment_text(self, lang=None, proof=False, level="full", depth=None, every=False) -> str:

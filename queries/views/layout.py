@@ -185,14 +185,14 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict, every: bool = False
     answer = _name(vocabulary["directions"], verdict["direction"], lang) if verdict["direction"] else words["none"]
     if verdict.get("degree"):
         answer += f" · {verdict['degree']}"
-    direction = [((words["factor"], verdict["factor"]["says"]),)] if verdict.get("factor") else []
+    deciding = [((words["factor"], verdict["factor"]["says"]),)] if verdict.get("factor") else []
     lines = [tuple(question), ((words["answer"], answer),),
              ((role("use_god"), f"{god['relative']} {found}" if god else found),),
              ((role("source_god"), _lines(data["source_god"], words)), (role("taboo_god"), _lines(data["taboo_god"], words)),
               (role("enemy_god"), _lines(data["enemy_god"], words))),
              ((words["reasons"], " ".join(r["label"] for r in data["reasons"])),),
              ((words["verdict"], f"{verdict['grade']} — " + words["strong" if verdict["strong"] else "not_strong"]),),
-             *direction]
+             *deciding]
     hidden = data["hidden"]
     if hidden:
         lines.append(((role("hidden"), " ".join(hidden["flying"] + hidden["comes_out"] + hidden["verse"])),))

@@ -184,7 +184,7 @@ def test_6_a_question_its_verdict_readings_and_timing(phone, server, allowed):
     phone.wait_for_selector("#judgment")
     judgment = korean(phone, "#judgment", allowed)
     for said in ("受克無救", "흉하다", "길한 판단", "흉한 판단", "길흉이 섞인 판단", "서술하는 판단",
-                 "기신이 극을 받으니 용신이 안전하다", "000:127 忌神急要逢傷克", "응기", "寅월"):
+                 "기신이 극을 받으니 용신이 안전하다", "000:127 忌神急要逢傷克", "응기", "巳일", "해가 오는 때"):
         assert said in judgment, said
     phone.locator("#judgment").scroll_into_view_if_needed()
     shot(phone, "tutorial-judgment", full_page=False)

@@ -123,13 +123,21 @@ def _chart_view(data, lang, vocab):
 
 
 def _readings(judgment, lang, term_query, names):
+    """(weight, heading, readings) of a judgment's readings as Judgments V weighs them: those
+    that decided the verdict, then the supporting, the outweighed and the descriptive (the page
+    folds these); a reading's book lines once each."""
     out = {}
     for r in judgment["readings"]:
-        book = next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
-                     for s in judgment["rules"][r["rule"]]["sources"] if ":" in s["source"]), "")
+        books = dict.fromkeys(_book(judgment["rules"][rule]) for rule in r.get("rules", [r["rule"]]))
         said = terms.linked(escape(r["conclusion"]), term_query, WORDS[lang], names)
-        out.setdefault(r["polarity"], []).append({"said": said, "book": book, "why": r["why"]})
-    return [(WORDS[lang][p], out[p]) for p in ("favourable", "unfavourable", "mixed", "descriptive") if p in out]
+        out.setdefault(r.get("weight", "descriptive"), []).append(
+            {"said": said, "book": ", ".join(b for b in books if b), "why": r["why"]})
+    return [(k, WORDS[lang][k], out[k]) for k in ("deciding", "supporting", "outweighed", "descriptive") if k in out]
+
+
+def _book(rule) -> str:
+    return next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
+                 for s in rule["sources"] if ":" in s["source"]), "")
 
 
 def render_page(request, fields, *, status=200, error=None, section=None):

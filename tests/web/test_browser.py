@@ -99,16 +99,55 @@ def test_change_a_convention(page, server):
     assert "暗動" in page.inner_text("#changes")
 
 
+def in_view(page, selector) -> dict:
+    """Where an element is in the window, and whether it has the focus."""
+    return page.locator(selector).first.evaluate(
+        "(e) => { const r = e.getBoundingClientRect(); return {top: r.top, bottom: r.bottom, left: r.left, "
+        "right: r.right, height: innerHeight, width: innerWidth, focused: document.activeElement === e}; }")
+
+
 def test_a_phone_width_layout(browser, server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True)
     page = context.new_page()
     page.goto(f"{server}/chart?{BROKEN}&topic=wealth")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator('#line-6 a.mark[data-mark="月破"]').scroll_into_view_if_needed()
     page.click('#line-6 a.mark[data-mark="月破"]')
     page.locator("#proof section").wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.locator("#proof section").scroll_into_view_if_needed()
+    box, mark = in_view(page, "#proof section"), in_view(page, '#line-6 a.mark[data-mark="月破"]')
+    assert box["focused"] and 0 <= mark["top"] and mark["bottom"] <= box["top"] and 0 <= box["top"] < box["height"]
+    assert page.locator("#line-6 + #proof").count() == 1              # right under the line tapped
     shot(page, "phone", full_page=False)
+    context.close()
+
+
+def test_a_proof_opens_beside_what_was_clicked_on_a_desktop(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(f"{server}/chart?{BROKEN}&topic=illness&about=father")
+    link = page.locator("#judgment ul.readings a.why").first
+    link.scroll_into_view_if_needed()
+    link.click()
+    page.locator("#proof section").wait_for()
+    box, clicked = in_view(page, "#proof section"), link.evaluate("(e) => e.getBoundingClientRect().toJSON()")
+    assert box["focused"] and 0 <= box["top"] and box["bottom"] <= box["height"]
+    assert box["left"] >= clicked["right"] and box["top"] <= clicked["bottom"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    shot(page, "desktop-proof-beside", full_page=False)
+    context.close()
+
+
+def test_korean_words_stay_whole(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    page.goto(f"{server}/chart?{BROKEN}&topic=illness&about=father")
+    assert page.evaluate("getComputedStyle(document.body).wordBreak") == "keep-all"
+    broken = page.evaluate("[...document.querySelectorAll('.verdict-fields .pair b, th')]"
+                           ".filter(e => e.getClientRects().length > 1).map(e => e.textContent)")
+    assert broken == [] and "아버지" in page.inner_text(".verdict-fields")
+    assert page.locator("#judgment details.more").count() >= 1        # the readings beside the deciding ones fold
+    shot(page, "phone-judgment", full_page=False)
     context.close()
 
 

@@ -182,8 +182,11 @@ def test_6_a_question_its_verdict_readings_and_timing(phone, server, allowed):
     phone.select_option("#f-topic", "wealth")
     phone.click("#cast-button")
     phone.wait_for_selector("#judgment")
+    assert phone.locator("#judgment details.more[open]").count() == 0        # only the deciding readings open
+    for more in phone.locator("#judgment details.more summary").all():
+        more.click()
     judgment = korean(phone, "#judgment", allowed)
-    for said in ("受克無救", "흉하다", "길한 판단", "흉한 판단", "길흉이 섞인 판단", "서술하는 판단",
+    for said in ("受克無救", "흉하다", "판정을 정한 판단", "뒷받침하는 판단", "저울질에서 진 판단", "서술하는 판단",
                  "기신이 극을 받으니 용신이 안전하다", "000:127 忌神急要逢傷克", "응기", "巳일", "해가 오는 때"):
         assert said in judgment, said
     phone.locator("#judgment").scroll_into_view_if_needed()

@@ -241,7 +241,7 @@ def test_the_terms_of_a_proof_and_a_reading_link_the_glossary(client):
     statement = proof.split("<b class='statement'>")[1].split("</b>")[0]
     assert "class='term-word'" in statement and re.sub("<[^>]+>", "", statement).startswith("“정효인 3효가")
     page = client.get("/chart", params={**CAST, "topic": "wealth"}).text
-    readings = page.split('<ul class="readings">')[1].split("</ul>")[0]
+    readings = page.split('id="judgment"')[1].split("</section>")[0]
     assert "class='term-word'" in readings and "hx-target='#term-box'" in readings
     term = client.get("/term", params={**CAST, "term": "日破"}, headers=HX)
     assert term.status_code == 200 and "일파" in term.text

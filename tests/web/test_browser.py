@@ -147,6 +147,7 @@ def test_korean_words_stay_whole(browser, server):
                            ".filter(e => e.getClientRects().length > 1).map(e => e.textContent)")
     assert broken == [] and "아버지" in page.inner_text(".verdict-fields")
     assert page.locator("#judgment details.more").count() >= 1        # the readings beside the deciding ones fold
+    page.locator("#judgment").scroll_into_view_if_needed()
     shot(page, "phone-judgment", full_page=False)
     context.close()
 

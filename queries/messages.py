@@ -6,7 +6,7 @@ An error raised by the app or the engine carries its key and values (``queries.e
 output never depends on this table.
 
 >>> text("cast.tz_needs_at", "ko")
-'--tz 는 --at 과 함께 씁니다'
+'--tz는 --at와 함께 씁니다'
 >>> e = error("question.asker", asker="men", choices="man or woman")
 >>> str(e)
 "asker 'men': use man or woman"
@@ -51,7 +51,7 @@ def text(key, lang="en", /, **values) -> str:
     one that fits the value before it (``engine.hangul.particles``).
 
     >>> text("cli.holds", "ko", goal="clash('子', X)")
-    "clash('子', X) 는 성립합니다. liuyao why 가 그 증명을 보여 줍니다"
+    "clash('子', X)는 성립합니다. liuyao why가 그 증명을 보여 줍니다"
     """
     template = messages()[key][lang if lang in LANGS else "en"]
     filled = template.format(**{name: said(value, lang) for name, value in values.items()})

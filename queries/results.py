@@ -36,6 +36,17 @@ def _words(lang):
     return render.WORDS[lang]
 
 
+def listed(template, lang) -> str:
+    """A rule's sentence as a listing shows it, unfilled: in Korean each particle chosen by the
+    place's name before it ({B}를, {D}가), so no particle stands in both forms.
+
+    >>> listed("정효인 {P}효의 {B}를(을) 일진 {D}이(가) 충한다", "ko")
+    '정효인 {P}효의 {B}를 일진 {D}가 충한다'
+    """
+    from .engine.render import korean
+    return korean(template, lang) if template else template
+
+
 def _answers_html(answers) -> str:
     from .engine import html
     from .messages import text
@@ -104,7 +115,7 @@ class RuleEntry:
         lines = [f"{self.info.id} {self.info.title}".rstrip() + f"   {self.where}{user}"]
         lines += [f"  {words['source']}: {s}" for s in self.info.sources]
         lines += [f"  {words['convention']}: {c}" for c in self.info.conventions]
-        said = self.info.template(lang)
+        said = listed(self.info.template(lang), lang)
         if said:
             lines.append(f"  “{said}”")
         lines += [f"  # {note}" for note in self.info.notes]

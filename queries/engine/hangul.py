@@ -14,6 +14,13 @@ A character the table does not know counts as ending in a consonant.
 '子가 午와 충하고 戌은 火로 간다'
 >>> particles("3효이(가) 10을(를) 「다음 날」(으)로 month_break(C, P)은(는)")
 '3효가 10을 「다음 날」로 month_break(C, P)는'
+
+A sentence said as a reason (``… 때문이다``) ends in the noun form of its verb, its book line after:
+
+>>> because("왜냐하면 용신이 묘에 들었고 여는 것이 없다 (000:91 入墓) 때문이다.")
+'왜냐하면 용신이 묘에 들었고 여는 것이 없기 때문이다 (000:91 入墓).'
+>>> because("일진 巳가 충한다 때문이다."), because("극을 받는다 때문이다."), because("순공에 든다 때문이다.")
+('일진 巳가 충하기 때문이다.', '극을 받기 때문이다.', '순공에 들기 때문이다.')
 """
 from __future__ import annotations
 
@@ -51,6 +58,26 @@ def particles(text: str) -> str:
             return after_vowel
         return after_vowel if final == 0 else after_consonant
     return PATTERN.sub(choose, text)
+
+
+_REASON = re.compile(r"([가-힣])다(\s*\((?:[^()]|\([^()]*\))*\))?\s*때문이다")
+NIEUN = 4
+RIEUL_STEMS = set("든연논운분판건")     # a verb's ㄴ that stands for the ㄹ of its stem (들다, 열다 …)
+
+
+def because(text: str) -> str:
+    """``text`` with each sentence before ``때문이다`` made a noun (…없다 → …없기, …한다 → …하기,
+    …받는다 → …받기), the parenthesis after it (its book line) moved after ``때문이다``."""
+    def noun(match):
+        before, last = text[:match.start()], match.group(1)
+        if last == "는" and before and "가" <= before[-1] <= "힣":
+            return "기 때문이다" + (match.group(2) or "")
+        if last in RIEUL_STEMS:                       # 든다 → 들기, 연다 → 열기
+            last = chr(ord(last) - NIEUN + RIEUL)
+        elif _final(last) == NIEUN:
+            last = chr(ord(last) - NIEUN)
+        return last + "기 때문이다" + (match.group(2) or "")
+    return _REASON.sub(noun, text)
 
 
 def syllable(text: str) -> str:

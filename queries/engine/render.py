@@ -11,7 +11,7 @@ import re
 from functools import reduce
 from pathlib import Path
 
-from .hangul import particles
+from .hangul import because, particles
 from .tables import read_table
 from .terms import Var, show
 
@@ -116,8 +116,9 @@ def sentence(node, lang: str = "en") -> str:
 
 
 def korean(text: str, lang: str) -> str:
-    """A filled Korean text with each particle chosen (``hangul.particles``); other languages as they are."""
-    return particles(text) if lang == "ko" else text
+    """A filled Korean text with each particle chosen (``hangul.particles``) and each reason in
+    the noun form ``때문이다`` wants (``hangul.because``); other languages as they are."""
+    return particles(because(text)) if lang == "ko" else text
 
 
 class _Missing(dict):

@@ -17,6 +17,7 @@ from ..engine import render
 from ..engine.html import answers_html, proof_html, why_not_html
 from ..labels import label
 from ..messages import error
+from ..results import listed
 from . import marks, service, terms
 from .api import worker
 from .pages import answer_section, cast_fields, labels, query_string, request_fields
@@ -165,9 +166,10 @@ def reading(request: Request):
     return answer_section(request, fields, html)
 
 
-def _says(template) -> str:
-    """A rule's sentence with its places ({P}: the value a proof puts there) set as code."""
-    return re.sub(r"\{(\w+)\}", r"<code>{\1}</code>", escape(template))
+def _says(template, lang) -> str:
+    """A rule's sentence with its places ({P}: the value a proof puts there) set as code, its
+    particles chosen as a listing says them (``results.listed``)."""
+    return re.sub(r"\{(\w+)\}", r"<code>{\1}</code>", escape(listed(template, lang)))
 
 
 @router.get("/rules", response_class=HTMLResponse)
@@ -187,7 +189,7 @@ def rules(request: Request):
     for r in found["rules"]:
         sources = "".join(f"<li>{escape(w['source_line'])} {escape(x)}</li>" for x in r["sources"])
         items.append(f"<li><code>{escape(r['id'])}</code> {escape(r['title'])} <span class='where'>{escape(r['where'])}"
-                     f"</span><ul class='sources'>{sources}</ul><p class='says'>{_says(r['says'].get(lang, ''))}</p>"
+                     f"</span><ul class='sources'>{sources}</ul><p class='says'>{_says(r['says'].get(lang, ''), lang)}</p>"
                      f"<code class='clause'>{escape(r['clause'])}</code></li>")
     title = w["rules_found"].format(len(found["rules"]))
     return answer_section(request, fields, f"<section class='rules-found'><h3>{escape(title)}</h3><ol>{''.join(items)}</ol>"

@@ -97,7 +97,7 @@ def test_explain_in_the_repl():
     repl = Repl(Session())
     repl.run_script([":cast 787889 month 戌 day 乙巳", ":lang ko", ":explain 월파", ":explain"])
     out = repl.output()
-    assert "월파(月破)는 월건이" in out and "이 괘에서" in out and "오류: :explain 에는 TERM 이 필요합니다" in out
+    assert "월파(月破)는 월건이" in out and "이 괘에서" in out and "오류: :explain에는 TERM이 필요합니다" in out
 
 
 def test_version(capsys):

@@ -61,7 +61,7 @@ def test_a_korean_or_chinese_message_has_no_latin_words_but_names_and_code():
         else set(KnowledgeBase().program.declared)
     for key, names in messages().items():
         for lang in ("ko", "zh"):
-            bare = re.sub(r"\{[^}]*\}", " ", names[lang])
+            bare = _apart(re.sub(r"\{[^}]*\}", " ", names[lang]))
             words = [w for w in re.split(r"[\s,;()（）：；，、。?？'\"]+", bare) if w]
             foreign = [w for w in (w.rstrip(":") for w in words) if LATIN.search(w) and not _kept(w, known)]
             assert foreign == [], (key, lang, foreign)
@@ -78,6 +78,12 @@ def _words_typed():
 
 TYPED = _words_typed() | {o.word for group in (options.CAST, options.JUDGE, options.LIMITS, options.DESCRIBE,
                                                  options.PERIODS, options.SEARCH) for o in group}
+
+
+def _apart(text) -> str:
+    """A text with each Korean particle set apart from the Latin word it is attached to
+    (``why-not이`` is the word ``why-not`` and its particle)."""
+    return re.sub(r"(?<=[\x21-\x7e])(?=[가-힣])", " ", text)
 
 
 def _kept(word, predicates) -> bool:
@@ -108,7 +114,7 @@ def test_the_english_of_an_engine_message_is_its_text(make):
 def test_an_error_says_its_message_in_each_language():
     e = error("repl.no_part", n=9, count=4)
     assert str(e) == line(e) == "the last proof has no #9 (it has #1 … #4)"
-    assert line(e, "ko") == "마지막 증명에 #9 가 없습니다 (#1 … #4 가 있습니다)"
+    assert line(e, "ko") == "마지막 증명에 #9가 없습니다 (#1 … #4가 있습니다)"
     assert line(e, "zh") == "上一證明無 #9（有 #1 … #4）"
     assert line(UserError("plain"), "ko") == "plain"       # a message without a key keeps its text
 
@@ -132,7 +138,7 @@ def test_an_error_line_in_korean_or_chinese(capsys, argv, lang):
     english = (main(argv), capsys.readouterr()[1])[1]
     assert code == 2 and out == "" and err.count("\n") == 1 and err != english
     given = set(argv)
-    bare = err.removeprefix("liuyao: ")
+    bare = _apart(err.removeprefix("liuyao: "))
     words = [w.rstrip(":") for w in re.split(r"[\s,;()（）：；，、。?？'\"]+", bare) if w and LATIN.search(w)]
     assert [w for w in words if not _kept(w, set()) and w not in given and not any(w in g for g in given)] == []
 
@@ -171,7 +177,7 @@ def _bad_folder(tmp_path):
 
 def _foreign(text, folder):
     """The Latin words of a Korean or Chinese text but names, code and the folder's paths."""
-    bare = text.replace(str(folder), " ")
+    bare = _apart(text.replace(str(folder), " "))
     words = [w.rstrip(":") for w in re.split(r"[\s,;()（）：；，、。?？'\"&~<=>+]+", bare) if w and LATIN.search(w)]
     return [w for w in words if not _kept(w, set())]
 

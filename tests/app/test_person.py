@@ -26,7 +26,7 @@ def test_liuyao_describe_lists_the_traits_with_their_verses(capsys):
 def test_liuyao_describe_speaks_korean_without_english(capsys):
     code, out, _ = run(capsys, "describe", *CAST, "--about", "wife", "--lang", "ko")
     head = out.splitlines()[0]
-    assert code == 0 and head == "형성(形性) — 묻는 사람: 아내 (妻財, 5효)"
+    assert code == 0 and head == "형성(形性) — 물음의 대상: 아내 (妻財, 5효)"
     assert "wife" not in out and "the " not in out
 
 

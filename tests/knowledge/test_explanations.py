@@ -84,7 +84,7 @@ def test_a_failed_condition_shows_the_charts_value(kb):
         why = kb.why_not(f"entombed('{chart.id}', 'line', 5, '月墓', '辰')")
         text = render.why_not_text(why, "en")
         assert "cast_month('c" in text and "here it is 戌, not 辰" in text
-        assert "이 괘에서는 辰이 아니라 戌이다" in render.why_not_text(why, "ko")
+        assert "여기서는 辰이 아니라 戌이다" in render.why_not_text(why, "ko")
     finally:
         chart.forget()
 

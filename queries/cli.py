@@ -368,7 +368,8 @@ def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=Fal
     if asks:
         options.add_limits(p)
     if goal:
-        p.add_argument("goal", nargs="?" if goal == "optional" else None, default=None)
+        p.add_argument("goal", nargs="?" if goal == "optional" else None, default=None,
+                       help="a goal: a predicate and its arguments, e.g. \"clash('子', X)\"")
     if cast:
         options.add_options(p, CAST, title=text("cli.cast_group", lang), positional="lines",
                             required=("lines",) if lines_required else (), lang=lang)
@@ -452,7 +453,7 @@ def parser(lang="en"):
     e.set_defaults(run=cmd_explain)
     add_common(e)
     f = _command(sub, "facts", "the stated facts of a predicate, each with file:line", cmd_facts)
-    f.add_argument("pred", metavar="PRED")
+    f.add_argument("pred", metavar="PRED", help="the name of a predicate, e.g. najia")
     add_common(f)
     from .repl import register as register_repl
     register_repl(sub)
@@ -461,13 +462,14 @@ def parser(lang="en"):
     sv.add_argument("--port", type=int, default=8000, help=text("help.serve_port", lang))
     sv.add_argument("--workers", type=int, default=2, help=text("help.serve_workers", lang))
     sv.add_argument("--allow-remote", action="store_true", help=text("help.serve_allow_remote", lang))
-    sv.add_argument("--lang", default="en", metavar="LANG", help=text("help.serve_lang", lang))
+    sv.add_argument("--lang", default=options.default_lang(), metavar="LANG", help=text("help.serve_lang", lang))
     options.add_limits(sv)
     sv.set_defaults(run=cmd_serve)
     c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check)
-    c.add_argument("dir")
+    c.add_argument("dir", metavar="DIR", help="the folder to check")
     c.add_argument("--json", action="store_true", help="print JSON")
-    c.add_argument("--lang", default="en", metavar="LANG", help="language of the messages: en, ko, zh")
+    c.add_argument("--lang", default=options.default_lang(), metavar="LANG", help="language of the messages: en, ko, zh")
+    options.localize(p, lang)
     return p
 
 

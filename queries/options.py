@@ -198,14 +198,56 @@ def _argparse_message(text):
     return text
 
 
+def default_lang() -> str:
+    """The language when a command line gives no --lang: LIUYAO_LANG when it names one the views
+    speak, else English."""
+    import os
+    from .engine import LANGS
+    lang = os.environ.get("LIUYAO_LANG", "")
+    return lang if lang in LANGS else "en"
+
+
 def add_common(p, json_option=True) -> None:
     """--kb and --lang (and --json) of every command that opens a session."""
     from .engine import LANGS
     p.add_argument("--kb", action="append", default=[], metavar="DIR",
                    help="also load a user knowledge folder (repeatable)")
-    p.add_argument("--lang", default="en", metavar="LANG", help=f"language of explanations: {', '.join(LANGS)}")
+    p.add_argument("--lang", default=default_lang(), metavar="LANG",
+                   help=f"language of explanations: {', '.join(LANGS)} (else the environment variable LIUYAO_LANG)")
     if json_option:
         p.add_argument("--json", action="store_true", help="print JSON")
+
+
+def localize(parser, lang) -> None:
+    """Every help of a parser and of its commands said in ``lang``: a description, a group's
+    title, an option's or a command's help that a ``help.*`` message of facts/message.tsv says in
+    English is said in ``lang``, argparse's own words too (``usage:``, ``options``); a help no
+    message says stays as it is (tests/app/test_help.py finds none)."""
+    if lang == "en":
+        return
+    from .messages import messages
+    table = messages()
+    said = {v["en"]: v[lang] for k, v in table.items() if k.startswith(("help.", "option."))}
+    usage = table["help.argparse_usage"][lang] + " "
+    word = lambda text: said.get(text, text).replace("%", "%%") if text and "%" not in text else said.get(text, text)
+
+    class Formatter(argparse.HelpFormatter):
+        def add_usage(self, usage_, actions, groups, prefix=None):
+            return super().add_usage(usage_, actions, groups, usage if prefix is None else prefix)
+
+    def walk(p):
+        p.formatter_class = Formatter
+        p.description = word(p.description)
+        for group in p._action_groups:
+            group.title = word(group.title)
+        for action in p._actions:
+            action.help = word(action.help)
+            if isinstance(action, argparse._SubParsersAction):
+                for choice in action._choices_actions:
+                    choice.help = word(choice.help)
+                for sub in action.choices.values():
+                    walk(sub)
+    walk(parser)
 
 
 def add_limits(p) -> None:

@@ -85,14 +85,16 @@ def run(action, *args, prog="liuyao", lang="en") -> int:
 
 def lang_of(argv) -> str:
     """The language a command line asks for (--lang LANG or --lang=LANG), before it is parsed, so
-    that even a parsing error is said in it; English when none or not one the views speak.
+    that even a parsing error is said in it; else LIUYAO_LANG (``options.default_lang``), else
+    English; English too when the one asked for is not one the views speak.
 
     >>> lang_of(["chart", "--lang", "ko"]), lang_of(["--lang=zh"]), lang_of(["--lang", "fr"]), lang_of(None)
     ('ko', 'zh', 'en', 'en')
     """
     from .engine import LANGS
+    from .options import default_lang
     words = list(argv if argv is not None else sys.argv[1:])
-    found = "en"
+    found = default_lang()
     for i, word in enumerate(words):
         if word == "--lang" and i + 1 < len(words):
             found = words[i + 1]

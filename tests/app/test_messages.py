@@ -73,7 +73,9 @@ def _words_typed():
     kb = KnowledgeBase()
     return ({word for row in kb.match("convention_value", None, None, None) for word in row[:2]} | {t for t, *_ in kb.match("topic", None, None, None, None, None, None)}
             | {p for p, *_ in kb.match("person", None, None, None, None, None)}
-            | {side for side, _ in kb.match("marriage_use", None, None)} | {"hour", "day", "month", "year"})
+            | {side for side, _ in kb.match("marriage_use", None, None)} | {"hour", "day", "month", "year"}
+            | {row[1] for row in kb.match("question_option", None, None, None, None, None, None, None)}
+            | {"en", "ko", "zh", "timing-horizon", "Graphviz"})
 
 
 TYPED = _words_typed() | {o.word for group in (options.CAST, options.JUDGE, options.LIMITS, options.DESCRIBE,

@@ -212,7 +212,7 @@ def cmd_stars(args):
     if args.json:
         _print_json(stars_data(s.stars(), lines))
     else:
-        print(stars_text(s.stars(), lines))
+        print(stars_text(s.stars(), lines, s.lang))
     return DONE
 
 

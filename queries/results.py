@@ -291,7 +291,9 @@ class FactRows:
             lines += [f"  # {d}" for d in doc]
         if self.rows:
             user = f" ({_words(lang)['user']})"
-            lines.append(table(list(self.columns) + [text("listing.where", lang)],
+            from .labels import WORDS
+            heads = [WORDS[lang].get(f"column.{c}", c) for c in self.columns]
+            lines.append(table(heads + [text("listing.where", lang)],
                                [tuple(values) + (where + (user if origin == "user" else ""),)
                                 for values, where, origin in self.rows]))
         facts = _count(len(self.rows), "fact", lang)
@@ -358,9 +360,12 @@ def stars_data(stars, lines=True) -> list:
     return [{k: v for k, v in star.items() if k not in hidden} for star in stars]
 
 
-def stars_text(stars, lines=True) -> str:
-    """``Session.stars()`` as a table: where each star falls (and on which lines), by which rule."""
-    names = ["star", "key", "falls on"] + (["lines"] if lines else []) + ["rule"]
-    rows = [(s["name"], s["key"] or "", " ".join(s["branch"] + s["stem"]))
+def stars_text(stars, lines=True, lang="en") -> str:
+    """``Session.stars()`` as a table: where each star falls (and on which lines), by which rule;
+    its heads and what places each star in the reader's words (facts/word_label.tsv ``stars.*``)."""
+    from .labels import WORDS
+    words = WORDS[lang]
+    names = [words[f"stars.{n}"] for n in ["star", "key", "falls_on"] + (["lines"] if lines else []) + ["rule"]]
+    rows = [(s["name"], words.get(f"stars.key.{s['key']}", s["key"]) if s["key"] else "", " ".join(s["branch"] + s["stem"]))
             + ((" ".join(map(str, s["lines"])),) if lines else ()) + (s["rule"] or "",) for s in stars]
     return table(names, rows)

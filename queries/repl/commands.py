@@ -276,7 +276,7 @@ class Repl:
 
     def do_stars(self, rest):
         from ..results import stars_text
-        self.say(stars_text(self.session.stars()))
+        self.say(stars_text(self.session.stars(), lang=self.lang))
 
     def do_topics(self, rest):
         self.say(self.session.topics_text())

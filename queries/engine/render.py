@@ -241,7 +241,7 @@ def _missing_titles(node) -> list:
 
 def student_head(node, lang, n, words, sources=True) -> list:
     """A node at student level, no atom in it: a rule's sentence, then the rule and its books; a
-    negation by its predicate and the rules that do not give it; a fact by its phrase."""
+    negation by the rules that do not give it (their titles); a fact by its phrase."""
     w = WORDS[lang]
     if node.kind == "fact":
         return [fact_phrase(node, lang, words.phrases)]
@@ -250,7 +250,7 @@ def student_head(node, lang, n, words, sources=True) -> list:
     if node.kind == "not":
         titles = _missing_titles(node)
         said = w["none_of"].format(w["or"].join(titles)) if titles else w["not_derivable"]
-        return [f"¬{node.pred} — {said}"]
+        return [said]
     lines = [f"“{sentence(node, lang)}”   #{n}"]
     cited = [book(words.source(s)) for s in node.rule.sources[:1]] if sources else []
     lines.append(f"  {node.rule.id} {node.rule.title}".rstrip() + "".join(f" · {c}" for c in cited))

@@ -54,8 +54,8 @@ def vocabulary(kb) -> dict:
     """What the views need from the knowledge, as plain data (so it crosses the sandbox): term,
     topic, person, verdict direction, timing unit and speed, convention (a choice or one the
     house fixes, fixed_convention_label.tsv) -> {lang: name};
-    convention -> value -> {lang: name}; chart mark -> the term it writes; polarity -> its bar
-    and the mark of its moving line."""
+    convention -> value -> {lang: name} and {lang: what it does}; convention -> its default; chart mark -> the term it
+    writes; polarity -> its bar and the mark of its moving line."""
     terms = {term: {"ko": ko, "zh": zh, "en": en}
              for term, ko, zh, en in kb.match("term_label", None, None, None, None)}
     topics = {topic: {"ko": ko, "zh": zh, "en": en}
@@ -70,11 +70,15 @@ def vocabulary(kb) -> dict:
     conventions = {name: {"ko": ko, "zh": zh, "en": en}
                    for table in ("fixed_convention_label", "convention_label")
                    for name, ko, zh, en in kb.match(table, None, None, None, None)}
-    values = {}
+    values, helps = {}, {}
     for name, value, ko, zh, en in kb.match("convention_value_label", None, None, None, None, None):
         values.setdefault(name, {})[value] = {"ko": ko, "zh": zh, "en": en}
+    meanings = {(name, value): meaning for name, value, meaning in kb.match("convention_value", None, None, None)}
+    for name, value, ko, zh in kb.match("convention_value_help", None, None, None, None):
+        helps.setdefault(name, {})[value] = {"ko": ko, "zh": zh, "en": meanings.get((name, value), "")}
     return {"terms": terms, "topics": topics, "persons": persons, "directions": directions, "units": units,
             "speeds": speeds, "conventions": conventions, "convention_values": values,
+            "convention_defaults": dict(kb.match("convention_default", None, None)), "convention_help": helps,
             "marks": dict(kb.match("chart_mark", None, None)),
             "lines": {yin_yang: {"bar": bar, "moving": moving}
                       for yin_yang, bar, moving in kb.match("line_symbol", None, None, None)}}

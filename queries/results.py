@@ -309,31 +309,37 @@ class FactRows:
 
 
 def conventions_text(conventions: dict, lang="en", vocabulary=None) -> str:
-    """``Session.conventions()`` a line a convention: the default first, the next cast's choice;
-    in Korean and Chinese each name and value also by its label (``queries.labels.vocabulary``).
+    """``Session.conventions()``: a convention's name, then a line a value, the default first,
+    with what it does in a sentence (facts/convention_value_help.tsv, the meaning of
+    convention_value.tsv in English) and the next cast's choice; in Korean and Chinese each name
+    and value also by its label (``queries.labels.vocabulary``).
 
     >>> zi_hour = {"zi_hour": {"default": "same-day", "values": ["same-day", "next-day"], "next": "next-day"}}
     >>> print(conventions_text(zi_hour))
-    zi_hour: same-day (default), next-day (next cast)
+    zi_hour
+      same-day (default)
+      next-day (next cast)
     >>> from queries import KnowledgeBase
     >>> from queries.labels import vocabulary
     >>> print(conventions_text(zi_hour, "ko", vocabulary(KnowledgeBase())))
-    zi_hour 자시의 날: same-day 당일 (기본), next-day 다음 날 (다음 괘)
+    zi_hour 자시의 날
+      same-day 당일 (기본) — 23:00–24:00은 그 날짜의 일주를 그대로 쓴다
+      next-day 다음 날 (다음 괘) — 23:00–24:00은 다음 날의 일주를 쓴다
     """
     from .labels import label
     from .messages import text
     named = lang != "en" and vocabulary is not None
+    helps = (vocabulary or {}).get("convention_help", {})
     lines = []
     for name, c in conventions.items():
         values = sorted(c["values"], key=lambda v: (v != c["default"], c["values"].index(v)))
-        marks = []
+        lines.append(f"{name} {label(name, lang, vocabulary)}" if named else name)
         for v in values:
             tags = [text(t, lang) for t, on in (("listing.default", v == c["default"]),
                                                 ("listing.next_cast", v == c["next"])) if on]
             word = f"{v} {label(v, lang, vocabulary, convention=name)}" if named else v
-            marks.append(word + (f" ({', '.join(tags)})" if tags else ""))
-        head = f"{name} {label(name, lang, vocabulary)}" if named else name
-        lines.append(f"{head}: " + ", ".join(marks))
+            said = helps.get(name, {}).get(v, {}).get(lang)
+            lines.append(f"  {word}" + (f" ({', '.join(tags)})" if tags else "") + (f" — {said}" if said else ""))
     return "\n".join(lines)
 
 

@@ -21,7 +21,8 @@ class ChartLayout:
     nuclear: tuple       # (label, nuclear hexagram)
     pillars: tuple       # ((label, pillar), ...)
     void: tuple          # (label, void branches)
-    conventions: tuple   # (label, "name=value, ..." in the reader's words)
+    conventions: tuple   # (label, "name=value, ..." of the conventions not at their defaults, in the
+                         #  reader's words; or the words that say every one is at its default)
     how: tuple           # ((label, text), ...): how the lines were cast and, on a solar clock, the time read
     hidden: str          # the word before a hidden god in a row
     columns: tuple       # the heads of a row's cells
@@ -81,10 +82,29 @@ def chart_layout(data: dict, lang: str, vocabulary: dict) -> ChartLayout:
         palace=words["palace"].format(h["palace"]), element=h["palace_element"], kind=h["kind"],
         nuclear=(words["nuclear"], data.get("nuclear") or ""), pillars=tuple(pillars),
         void=(words["void"], "".join(cal.get("void", []))),
-        conventions=(words["conventions"], convention_words(data.get("conventions", {}), lang, vocabulary)),
+        conventions=chosen_conventions(data.get("conventions", {}), lang, vocabulary),
         how=how(data, lang, vocabulary), hidden=words["hidden"], columns=words["columns"],
         rows=tuple(_row(line, marks, vocabulary["lines"]) for line in reversed(data["lines"])),
         extra=tuple(extra))
+
+
+def chosen_conventions(conventions: dict, lang, vocabulary) -> tuple:
+    """(label, text) of the conventions a chart rests on that are not at their defaults (the
+    chart's data keeps them all), or the words that say the chart rests on the defaults.
+
+    >>> from queries import KnowledgeBase
+    >>> from queries.labels import vocabulary
+    >>> words = vocabulary(KnowledgeBase())
+    >>> chosen_conventions({"zi_hour": "same-day"}, "ko", words)
+    ('관례', '기본 관례')
+    >>> chosen_conventions({"zi_hour": "next-day"}, "ko", words)
+    ('기본과 다른 관례', '자시의 날=다음 날')
+    """
+    words, defaults = WORDS[check_lang(lang)], vocabulary.get("convention_defaults", {})
+    chosen = {name: value for name, value in conventions.items() if defaults.get(name) != value}
+    if not chosen:
+        return words["conventions"], words["conventions.default"]
+    return words["conventions.chosen"], convention_words(chosen, lang, vocabulary)
 
 
 def how(data, lang, vocabulary) -> tuple:

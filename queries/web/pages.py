@@ -101,17 +101,25 @@ def session_of(request):
     return session if request.app.state.pool.has_session(session) else None
 
 
+def conventions(box, lang, vocab) -> list:
+    """The conventions for the form and /conventions: each with its label, default and values,
+    a value with its label and what it does (``vocabulary``'s convention_help)."""
+    helps = vocab.get("convention_help", {})
+    return [{"name": name, "label": label(name, lang, vocab), "default": c["default"],
+             "values": [(v, label(v, lang, vocab, convention=name)) for v in c["values"]],
+             "help": {v: helps.get(name, {}).get(v, {}).get(lang, "") for v in c["values"]}}
+            for name, c in box.conventions().items()]
+
+
 def _choices(box, lang, vocab):
-    conventions = [{"name": name, "label": label(name, lang, vocab), "default": c["default"],
-                    "values": [(v, label(v, lang, vocab, convention=name)) for v in c["values"]]}
-                   for name, c in box.conventions().items()]
+    """The form's conventions, and its topics in the order of their names in the language."""
     topics = [(t, {"ko": v["korean"], "zh": v["chinese"], "en": v["english"]}[lang]) for t, v in box.topics().items()]
-    return conventions, topics
+    return conventions(box, lang, vocab), sorted(topics, key=lambda t: (t[1], t[0]))
 
 
 def persons(lang, vocab) -> list:
-    """(person, name in the language) for the form's ``about``."""
-    return sorted((p, names[lang]) for p, names in vocab["persons"].items())
+    """(person, name in the language) for the form's ``about``, in the order of the names."""
+    return sorted(((p, names[lang]) for p, names in vocab["persons"].items()), key=lambda p: (p[1], p[0]))
 
 
 def _chart_view(data, lang, vocab):
@@ -277,3 +285,28 @@ def index(request: Request):
 @router.get("/chart", response_class=HTMLResponse)
 def chart(request: Request):
     return render_page(request, request_fields(request))
+
+
+def listing_page(request, lang, kind, heading, body, intro=""):
+    """A page of its own under the page's header: the conventions, the glossary's terms."""
+    context = {"lang": lang, "w": WORDS[lang], "kind": kind, "heading": heading, "body": body, "intro": intro}
+    return templates.TemplateResponse(request, "list.html", context)
+
+
+@router.get("/conventions", response_class=HTMLResponse)
+def conventions_page(request: Request):
+    """Every convention with its values, the default marked, each value's one sentence."""
+    lang = page_lang(request.query_params.get("lang"))
+    w = WORDS[lang]
+    with worker(request) as box:
+        found = conventions(box, lang, labels(request, box))
+    items = []
+    for c in found:
+        values = "".join(f"<li id='value-{escape(c['name'])}-{escape(v)}'><b>{escape(shown)}</b> <code>{escape(v)}</code>"
+                         + (f" ({escape(w['default'])})" if v == c["default"] else "")
+                         + (f" — {escape(c['help'][v])}" if c["help"][v] else "") + "</li>"
+                         for v, shown in sorted(c["values"], key=lambda pair: pair[0] != c["default"]))
+        items.append(f"<li id='convention-{escape(c['name'])}'><h3>{escape(c['label'])} <code>{escape(c['name'])}</code>"
+                     f"</h3><ul>{values}</ul></li>")
+    return listing_page(request, lang, "conventions", w["conventions_title"], f"<ol class='conventions-all'>{''.join(items)}</ol>",
+                        w["conventions_intro"])

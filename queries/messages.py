@@ -18,6 +18,7 @@ output never depends on this table.
 from __future__ import annotations
 
 import functools
+import re
 import string
 
 from .engine import LANGS
@@ -45,17 +46,26 @@ def placeholders(template: str) -> set:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
 
 
-def text(key, lang="en", /, **values) -> str:
+def text(key, lang="en", /, form_words=None, **values) -> str:
     """The message ``key`` in ``lang`` with its values (a value that is a message, a pair (key,
     values), said in the same language); in Korean each particle written in both forms is the
-    one that fits the value before it (``engine.hangul.particles``).
+    one that fits the value before it (``engine.hangul.particles``). ``form_words`` (an option
+    name -> a form's word for the field) says each ``--option`` by the form's field, as a page
+    names it, before the particles are chosen.
 
     >>> text("cli.holds", "ko", goal="clash('子', X)")
     "clash('子', X)는 성립합니다. liuyao why가 그 증명을 보여 줍니다"
+    >>> text("cast.tz_needs_at", "ko", form_words={"tz": "「시간대」", "at": "「양력 시각」"})
+    '「시간대」는 「양력 시각」과 함께 씁니다'
     """
     template = messages()[key][lang if lang in LANGS else "en"]
     filled = template.format(**{name: said(value, lang) for name, value in values.items()})
+    if form_words:
+        filled = _OPTION.sub(lambda m: form_words.get(m.group(1), m.group()), filled)
     return particles(filled) if lang == "ko" else filled
+
+
+_OPTION = re.compile(r"(?<![\w-])--([a-z][a-z-]*)")
 
 
 def said(value, lang):
@@ -82,13 +92,13 @@ def problem(found, lang="en") -> str:
     return str(found) if lang == "en" or not getattr(found, "key", None) else line(found, lang)
 
 
-def line(error, lang="en") -> str:
+def line(error, lang="en", form_words=None) -> str:
     """What an error says in ``lang`` on one line: its message when it names one this table has,
-    else its own text (always its own text in English)."""
+    else its own text (its own text in English, unless ``form_words`` name its options: ``text``)."""
     key = getattr(error, "key", None)
-    if lang != "en" and key in messages():
+    if (lang != "en" or form_words) and key in messages():
         try:
-            return " ".join(text(key, lang, **error.values).split())
+            return " ".join(text(key, lang, form_words, **error.values).split())
         except (KeyError, IndexError, ValueError):
             pass
     return " ".join(str(error).split())

@@ -29,9 +29,9 @@ def one_line(error) -> str:
     return " ".join(str(error).split())
 
 
-def message(error, lang="en") -> str:
+def message(error, lang="en", form_words=None) -> str:
     """What to print for an error: one line (the first problem of a folder, with a count), in
-    the reader's language."""
+    the reader's language (a page's: its options named by the form's fields, ``messages.text``)."""
     from .messages import line, text
     if isinstance(error, MemoryError):
         return text("status.out_of_memory", lang)
@@ -41,7 +41,7 @@ def message(error, lang="en") -> str:
             return first
         return text("status.more_problems", lang, first=first, more=len(error.problems) - 1)
     if isinstance(error, UserError):
-        return line(error, lang)
+        return line(error, lang, form_words)
     return text("status.internal", lang, kind=type(error).__name__, text=one_line(error))
 
 

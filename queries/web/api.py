@@ -6,7 +6,7 @@ that session's worker, so its rules are in the proofs.
 """
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -61,6 +61,13 @@ class Cast(_Strict):
         return any(v not in (None, False, []) for v in self.fields().values())
 
 
+Language = Literal["en", "ko", "zh"]
+
+
+class Lang(_Strict):
+    lang: Language = Field("en", description="the language of the answer's words and of its error: en, ko, zh")
+
+
 class Question(_Strict):
     topic: str | None = Field(None, description="wealth, office, illness … (/api/topics)")
     about: str | None = Field(None, description="whom the question is about: self, father, wife …")
@@ -74,18 +81,16 @@ class Question(_Strict):
         return service.question_of(self.model_dump(include=set(Question.model_fields)))
 
 
-class ChartRequest(Cast):
+class ChartRequest(Cast, Lang):
     stars: bool = Field(False, description="also the stars 神煞 of each line")
 
 
-class JudgeRequest(Cast, Question):
+class JudgeRequest(Cast, Question, Lang):
     proof: bool = Field(False, description="also the proof of the verdict and of each reading")
-    lang: str = Field("en", description="the language of the proofs: en, ko, zh")
 
 
-class GoalRequest(Cast, Question):
+class GoalRequest(Cast, Question, Lang):
     goal: str = Field(..., description="a goal, e.g. clash('子', X), or a rule id", examples=["clash('子', X)"])
-    lang: str = Field("en", description="the language of the account: en, ko, zh")
 
 
 class AskRequest(GoalRequest):
@@ -97,24 +102,27 @@ class WhyRequest(GoalRequest):
     level: str = Field("full", description="student or full")
 
 
-class WhyNotRequest(Cast, Question):
+class WhyNotRequest(Cast, Question, Lang):
     goal: str | None = Field(None, description="a goal or a rule id")
     source: str | None = Field(None, description="every reading of a book line, SEED:LINE, e.g. 000:87")
     depth: int = Field(4, ge=0, le=12, description="follow a failing derived condition N levels down")
-    lang: str = Field("en", description="the language: en, ko, zh")
 
 
-class ExplainRequest(Cast, Question):
+class ExplainRequest(Cast, Question, Lang):
     term: str = Field(..., description="a classical term in hanzi, Hangul or English: 月破, 월파, month-broken",
                       examples=["月破"])
 
 
-class DescribeRequest(Cast):
+class StarsRequest(Cast, Lang):
+    pass
+
+
+class DescribeRequest(Cast, Lang):
     about: str = Field("self", description="whom to describe 形性: self, wife, husband, son, daughter, friend …",
                        examples=["wife"])
 
 
-class PeriodsRequest(Cast):
+class PeriodsRequest(Cast, Lang):
     age: int | None = Field(None, description="the age of the person, counted 虛歲 (one at birth; "
                                               "convention age_count=full for full years)", examples=[27])
     born: int | None = Field(None, description="the year of birth instead of the age (needs at: the year of "
@@ -235,19 +243,23 @@ def client_of(request: Request) -> str:
     return request.client.host if request.client else ""
 
 
-def worker(request: Request):
-    """The worker that answers a request: its session's own, else a shared one (``Pool.worker``)."""
+def worker(request: Request, lang=None):
+    """The worker that answers a request: its session's own, else a shared one (``Pool.worker``);
+    ``lang`` the language its errors are said in (``request.state.lang``)."""
+    if lang is not None:
+        request.state.lang = lang
     return request.app.state.pool.worker(request.cookies.get(COOKIE), client_of(request))
 
 
 @router.post("/chart", response_model=ChartResponse, summary="cast a chart (liuyao chart --json)")
 def chart(body: ChartRequest, request: Request):
-    with worker(request) as box:
+    with worker(request, body.lang) as box:
         return service.chart_data(box, body.fields(), stars=body.stars)
 
 
 @router.post("/judge", response_model=JudgmentResponse, summary="judge a question (liuyao judge --json)")
 def judge(body: JudgeRequest, request: Request):
+    request.state.lang = body.lang
     question = body.question()
     if "topic" not in question:
         raise error("web.api_topic")
@@ -261,6 +273,7 @@ def _cast_or_none(body):
 
 @router.post("/why", response_model=WhyResponse | dict[str, Any], summary="prove a goal (liuyao why --json)")
 def why(body: WhyRequest, request: Request):
+    request.state.lang = body.lang
     if body.level not in ("student", "full"):
         raise error("web.api_level", level=body.level)
     with worker(request) as box:
@@ -271,6 +284,7 @@ def why(body: WhyRequest, request: Request):
 @router.post("/why-not", response_model=WhyNotResponse | dict[str, Any],
              summary="why a goal has no answer (liuyao why-not --json)")
 def why_not(body: WhyNotRequest, request: Request):
+    request.state.lang = body.lang
     if (body.goal is None) == (body.source is None):
         raise error("web.api_goal")
     with worker(request) as box:
@@ -313,13 +327,14 @@ def _uncast(box, body):
 @router.post("/ask", response_model=AnswersResponse,
              summary="answer a goal (liuyao ask --json), a page of the answers at a time")
 def ask(body: AskRequest, request: Request):
-    with worker(request) as box:
+    with worker(request, body.lang) as box:
         return service.ask_data(box, _cast_or_none(body), body.question() if body.given() else None, body.goal,
                                 start=body.start, most=body.most)
 
 
 @router.post("/stars", response_model=list[Star], summary="where the stars fall (liuyao stars --json)")
-def stars(body: Cast, request: Request):
+def stars(body: StarsRequest, request: Request):
+    request.state.lang = body.lang
     cast = body.fields()
     lines = any(cast.get(k) not in (None, False) for k in ("values", "coins", "random", "yarrow", "by_time", "numbers",
                                                            "seed"))
@@ -331,29 +346,29 @@ def stars(body: Cast, request: Request):
 
 
 @router.get("/topics", response_model=dict[str, Topic], summary="the topics (liuyao topics --json)")
-def topics(request: Request):
-    with worker(request) as box:
+def topics(request: Request, lang: Language = "en"):
+    with worker(request, lang) as box:
         return box.topics()
 
 
 @router.get("/conventions", response_model=dict[str, Convention],
             summary="the named conventions (liuyao conventions --json)")
-def conventions(request: Request):
-    with worker(request) as box:
+def conventions(request: Request, lang: Language = "en"):
+    with worker(request, lang) as box:
         return {name: {"default": c["default"], "values": c["values"]} for name, c in box.conventions().items()}
 
 
 @router.get("/rules", response_model=RulesResponse, summary="find rules (liuyao rules --json)")
 def rules(request: Request, pred: str | None = None, grep: str | None = None, source: str | None = None,
-          topic: str | None = None):
-    with worker(request) as box:
+          topic: str | None = None, lang: Language = "en"):
+    with worker(request, lang) as box:
         return box.rules(pred, grep=grep, source=source, topic=topic).to_data()
 
 
 @router.get("/explain", response_model=GlossaryResponse,
             summary="a classical term explained, with a cast where it holds (liuyao explain --json)")
 def explain(query: Annotated[ExplainRequest, Query()], request: Request):
-    with worker(request) as box:
+    with worker(request, query.lang) as box:
         return service.glossary_data(box, _cast_or_none(query), query.question() if query.given() else None,
                                      query.term)
 
@@ -361,6 +376,7 @@ def explain(query: Annotated[ExplainRequest, Query()], request: Request):
 @router.post("/describe", response_model=DescriptionResponse,
              summary="describe the person asked about 形性 (liuyao describe --json)")
 def describe(body: DescribeRequest, request: Request):
+    request.state.lang = body.lang
     if not body.given():
         raise error("web.api_needs_cast")
     with worker(request) as box:
@@ -370,6 +386,7 @@ def describe(body: DescribeRequest, request: Request):
 @router.post("/periods", response_model=PeriodsResponse,
              summary="the life periods 大限/小限 at an age (liuyao periods --json)")
 def periods(body: PeriodsRequest, request: Request):
+    request.state.lang = body.lang
     if not body.given():
         raise error("web.api_needs_cast")
     age, born = service.life_years(body.age, body.born)

@@ -38,9 +38,14 @@ from ..status import message
 from ..version import VERSION
 from .admission import Admission
 from .cast_form import field_of
+from .words import form_words
 from .pool import Busy, Pool, unplaced
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+# The API's names of the options a message may name: its JSON fields (``--at`` is ``at``).
+API_WORDS = {name: name.replace("-", "_") for name in (
+    "to", "coins", "random", "yarrow", "by-time", "numbers", "seed", "at", "tz", "longitude", "lunar", "month", "day",
+    "year", "hour", "zi-hour", "set", "topic", "about", "asker", "horizon", "since", "in-office", "side", "age", "born")}
 
 HERE = Path(__file__).resolve().parent
 
@@ -65,14 +70,27 @@ def error_status(error: UserError) -> int:
     return 400
 
 
-def error_body(error: UserError, lang="en") -> dict:
-    """{"error": one line in ``lang``, "field": the field it names or None}; a KnowledgeError's
-    first problems, a session's files named by their own names (``pool.unplaced``). The field
-    is read off the English line."""
+def error_body(error: UserError, lang="en", given=None, api=False) -> dict:
+    """{"error": one line in ``lang``, "field": the field at fault or None}; a KnowledgeError's
+    first problems, a session's files named by their own names (``pool.unplaced``). The line
+    names a field as the page does («양력 시각»), or as the API's JSON does (``api``: ``at``);
+    the field is read off the English line, and, for a moment or pillars missing, off the
+    fields ``given`` (a day without its month marks the month)."""
+    words = API_WORDS if api else form_words(lang)
     problems = getattr(error, "problems", None)
     english = "; ".join(problems[:5]) if problems else str(error)
-    said = _one_line("; ".join(problem(p, lang) for p in problems[:5])) if problems else message(error, lang)
-    return {"error": unplaced(said), "field": field_of(unplaced(english))}
+    said = _one_line("; ".join(problem(p, lang) for p in problems[:5])) if problems else message(error, lang, words)
+    return {"error": unplaced(said), "field": fault(error, unplaced(english), given)}
+
+
+def fault(error, english, given=None):
+    """The field a message is about: the one it names, or the missing half of the pillars."""
+    if getattr(error, "key", None) == "cast.needs_moment" and given:
+        if given.get("day") and not given.get("month"):
+            return "month"
+        if given.get("month") and not given.get("day"):
+            return "day"
+    return field_of(english)
 
 
 def _validation_line(exc: RequestValidationError) -> dict:
@@ -111,7 +129,8 @@ def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **adm
         if not request.url.path.startswith("/api"):
             return pages.error_page(request, exc, error_status(exc))
         headers = {"Retry-After": "1"} if error_status(exc) == 503 else None
-        return JSONResponse(error_body(exc), status_code=error_status(exc), headers=headers)
+        lang = getattr(request.state, "lang", "en")
+        return JSONResponse(error_body(exc, lang, api=True), status_code=error_status(exc), headers=headers)
 
     @app.exception_handler(RequestValidationError)
     def invalid(request: Request, exc: RequestValidationError):

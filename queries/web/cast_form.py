@@ -31,7 +31,8 @@ _NAMED = (("hexagram", "values"), ("lines", "values"), ("moment", "at"), ("time 
           ("convention", "set"), ("--seed", "seed"), ("--random", "random"), ("--zi-hour", "zi_hour"),
           ("--yarrow", "yarrow"), ("--by-time", "by_time"), ("--numbers", "numbers"), ("numbers", "numbers"),
           ("--longitude", "longitude"), ("longitude", "longitude"), ("city", "longitude"), ("clock", "longitude"),
-          ("--age", "age"), ("--born", "born"), ("year of birth", "born"))
+          ("--age", "age"), ("--born", "born"), ("year of birth", "born"), ("pasted rule", "rule"),
+          ("the upload is over", "rule"))
 OTHER = ("age", "file")     # fields of the page beside the cast's a message may begin with
 
 

@@ -16,16 +16,17 @@ import secrets
 from email.parser import BytesParser
 from email.policy import HTTP
 from pathlib import PurePosixPath
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, urlsplit
 
 import anyio
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse
 from starlette.datastructures import ImmutableMultiDict
 
+from ..engine.reader import parse_text
 from ..errors import UserError
 from ..messages import error
-from .api import COOKIE, client_of
+from .api import COOKIE, client_of, worker
 from .app import Refused, error_body, error_status
 from .words import page_lang
 
@@ -55,6 +56,32 @@ def read_form(body: bytes, content_type: str):
     return ImmutableMultiDict(fields), files
 
 
+def referred(request) -> ImmutableMultiDict:
+    """The fields of the page a form was posted from (its Referer's query, when it is this
+    site's page), so that a form that cannot be read (over the limit) shows that page again."""
+    link = urlsplit(request.headers.get("referer") or "")
+    same = link.netloc in ("", request.headers.get("host", "")) and link.path in ("/", "/chart")
+    return ImmutableMultiDict(parse_qsl(link.query, keep_blank_values=True) if same else [])
+
+
+def redefined(request, text) -> list:
+    """The predicates a pasted rule gives answers to that the shipped knowledge already
+    defines (the page says so: ``web.redefines``), sorted."""
+    rules, facts, _ = parse_text(text, "pasted.dl", "user")
+    heads = sorted({r.head.pred for r in rules} | {f.atom.pred for f in facts})
+    shipped = []
+    with worker(request) as box:
+        for name in heads:
+            try:
+                found = box.rules(name)
+            except UserError:
+                continue
+            if any(entry.origin == "shipped" for entry in found.entries) or \
+                    any(not str(t).startswith("my-rules") for t in found.tables):
+                shipped.append(name)
+    return shipped
+
+
 def check_token(request, form) -> None:
     """Refused unless the form carries the page's token (``pages.csrf_token``): a form posted
     from another site, which cannot read the page, has none."""
@@ -69,7 +96,7 @@ async def add_rule(request: Request):
     """Add a rule, or files, of one's own to this session (its own worker and folder), then
     show the chart again."""
     from .pages import query_string, render_page, request_fields, session_of
-    fields, added = {}, None
+    fields, added = request_fields(request, referred(request)), None
     try:
         form, files = read_form(await request.body(), request.headers.get("content-type", ""))
         fields = request_fields(request, form)
@@ -87,7 +114,9 @@ async def add_rule(request: Request):
             lambda e=e: render_page(request, fields, status=error_status(e),
                                     error=error_body(e, page_lang(fields.get("lang") or None))))
     else:
-        response = RedirectResponse(f"/chart?{query_string(fields)}", status_code=303)
+        shipped = await anyio.to_thread.run_sync(redefined, request, text) if text else []
+        said = "".join(f"&redefines={name}" for name in shipped)
+        response = RedirectResponse(f"/chart?{query_string(fields)}{said}", status_code=303)
     if added is not None:            # files loaded before the pasted rule was refused stay the session's
         response.set_cookie(COOKIE, added["session"], httponly=True, samesite="lax")
     return response

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import secrets
 from html import escape
 from urllib.parse import urlencode
@@ -18,6 +19,7 @@ from fastapi.templating import Jinja2Templates
 from ..engine import LANGS
 from ..errors import UserError
 from ..labels import label
+from ..messages import text
 from ..views.layout import chart_layout, judgment_layout
 from . import marks, service, terms
 from .api import COOKIE, worker
@@ -60,12 +62,16 @@ def hexagram_names(lang) -> list:
     return [(v[column], f"{v[0]} {v[2]}") for v in _hexagram_rows()]
 
 
+PREDICATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
+_NAMES = FIELDS + service.QUESTION + PERSON + ("goal", "lang", "field", "kind", "pos", "value", "rule", "term", "grep")
+
+
 def request_fields(request: Request, form=None) -> dict:
-    """The cast and question fields of a request (its query, or its posted form)."""
+    """The cast and question fields of a request (its query, or its posted form): every field,
+    empty when not given."""
     source = form if form is not None else request.query_params
     out = {}
-    for name in FIELDS + service.QUESTION + PERSON + ("goal", "lang", "field", "kind", "pos", "value", "rule",
-                                                     "term", "grep"):
+    for name in _NAMES:
         if name == "set":
             out[name] = [v for v in source.getlist("set") if v]
         elif name in _FLAGS:
@@ -73,6 +79,9 @@ def request_fields(request: Request, form=None) -> dict:
         else:
             out[name] = (source.get(name) or "").strip()
     return out
+
+
+_BLANK = {name: [] if name == "set" else False if name in _FLAGS else "" for name in _NAMES}
 
 
 def cast_fields(fields) -> dict:
@@ -151,6 +160,7 @@ def _book(rule) -> str:
 def render_page(request, fields, *, status=200, error=None, section=None):
     """The whole page: the form with the fields given, the chart and question they cast (if
     any), ``section`` (a proof, a why-not, answers) under the chart, and ``error`` at its field."""
+    fields = {**_BLANK, **fields}
     lang = page_lang(fields.get("lang") or None)
     pool = request.app.state.pool
     session = session_of(request)
@@ -162,6 +172,8 @@ def render_page(request, fields, *, status=200, error=None, section=None):
                "description": None, "periods": None}
     context["lang_query"] = {x: query_string({**fields, "lang": x}) for x in LANGS}
     context["conventions"], context["topics"] = [], []
+    context["redefines"] = [text("web.redefines", lang, predicate=name) for name in
+                            sorted(set(request.query_params.getlist("redefines"))) if PREDICATE_NAME.fullmatch(name)]
     try:
         with worker(request) as box:
             status = _fill(box, context, fields, lang, error, status, labels(request, box))
@@ -203,7 +215,7 @@ def _fill(box, context, fields, lang, error, status, vocab) -> int:
                 context["changes"] = _changes(box, cast, question, context, lang, vocab)
             _person(box, cast, fields, context, lang)
         except UserError as e:
-            context["error"], status = error_body(e, lang), error_status(e)
+            context["error"], status = error_body(e, lang, fields), error_status(e)
     return status
 
 
@@ -265,7 +277,7 @@ def error_page(request, exc, status):
         fields = request_fields(request)
     except Exception:
         fields = {}
-    body = error_body(exc, page_lang(fields.get("lang") or None))
+    body = error_body(exc, page_lang(fields.get("lang") or None), fields)
     if _htmx(request):
         return HTMLResponse(f"<p class='error' role='alert'>{escape(body['error'])}</p>", status_code=status)
     return render_page(request, fields, status=status, error=body)

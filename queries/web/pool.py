@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.limits import DEFAULT_MEMORY_MB
+from ..engine.problem import Problem
 from ..engine.reader import parse_text
 from ..errors import KnowledgeError, UserError
 from ..messages import error
@@ -69,6 +70,34 @@ def unplaced(text: str) -> str:
     'my-rules/kb/bom.dl:1: not UTF-8'
     """
     return _INSIDE.sub("", text)
+
+
+_RULE_LINE = re.compile(r"[^\s'\"()<>]*kb/" + re.escape(RULE_FILE) + r":(\d+)")
+
+
+def pasted(found: KnowledgeError, before: int) -> KnowledgeError:
+    """The problems of a pasted rule at the student's own lines: line N of the session's
+    ``kb/user.dl``, past the ``before`` lines that hold the rules already added and its @rule
+    line, is line N - before of what was pasted (``web.pasted_line``).
+
+    >>> pasted(KnowledgeError(["/x/my-rules/kb/user.dl:5: syntax error"]), 4).problems
+    ['pasted rule, line 1: syntax error']
+    """
+    def line(match):
+        n = int(match.group(1))
+        return f"pasted rule, line {n - before}" if n > before else match.group()
+
+    def where(value):
+        found = _RULE_LINE.fullmatch(value) if isinstance(value, str) else None
+        return ("web.pasted_line", {"line": int(found.group(1)) - before}) \
+            if found and int(found.group(1)) > before else value
+    out = []
+    for p in found.problems:
+        if getattr(p, "key", None):
+            out.append(Problem(_RULE_LINE.sub(line, str(p)), p.key, **{k: where(v) for k, v in p.values.items()}))
+        else:
+            out.append(_RULE_LINE.sub(line, str(p)))
+    return KnowledgeError(out)
 
 
 def _parses(wanted) -> None:
@@ -227,9 +256,16 @@ class Pool:
         text = str(text).strip()
         if not text:
             raise error("web.need_rule")
-        return self._add(session, client, lambda folder, count: {
-            RULE_FILE: _read(folder / "kb" / RULE_FILE)
-            + f"# @rule user.{count + 1} rule {count + 1}\n{text}\n\n"}, [text])
+        before = {}
+
+        def contents(folder, count):
+            old = _read(folder / "kb" / RULE_FILE)
+            before["lines"] = old.count("\n") + 1             # the rules before it and its @rule line
+            return {RULE_FILE: old + f"# @rule user.{count + 1} rule {count + 1}\n{text}\n\n"}
+        try:
+            return self._add(session, client, contents, [text])
+        except KnowledgeError as e:
+            raise pasted(e, before.get("lines", 1)) from None
 
     def add_files(self, session, files: dict, client="") -> dict:
         """Add files of one's own to a session's folder and load it, as ``add_rule``: ``files``

@@ -60,8 +60,17 @@ def serve(host="127.0.0.1", port=8000, workers=2, timeout=5.0, memory_mb=None, a
                             lifespan="on")
     _quiet_logs()
     previous = signal.signal(signal.SIGTERM, _as_interrupt)
+    shown = f"[{host}]" if ":" in host else host
+    ready = text("web.ready", lang, url=f"http://{shown}:{listening.getsockname()[1]}/")
+
+    class Announcing(uvicorn.Server):
+        """The server, saying its address once it answers."""
+        async def startup(self, sockets=None):
+            await super().startup(sockets=sockets)
+            if self.started:
+                print(f"liuyao: {ready}", flush=True)
     try:
-        uvicorn.Server(config).run(sockets=[listening])
+        Announcing(config).run(sockets=[listening])
     finally:
         signal.signal(signal.SIGTERM, previous)
         listening.close()

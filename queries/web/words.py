@@ -8,6 +8,9 @@ language a request asks for.
 """
 from __future__ import annotations
 
+import functools
+import re
+
 from ..engine import LANGS
 from ..engine.tables import read_table
 from ..knowledge import shipped_dir
@@ -26,6 +29,27 @@ def _words() -> dict:
 
 
 WORDS = _words()
+
+
+# The page's field of each option a message may name (``--by-time`` is the box 시각으로).
+_FIELD_WORDS = {"random": "by.random", "yarrow": "by.yarrow", "by-time": "by.time", "set": "conventions",
+                "zi-hour": "conventions"}
+_ON_PAGE = ("to", "coins", "numbers", "seed", "at", "tz", "longitude", "lunar", "month", "day", "year", "hour",
+            "topic", "about", "asker", "horizon", "since", "in-office", "side", "age", "born")
+
+
+@functools.cache
+def form_words(lang) -> dict:
+    """Each option a message names (``--at``) -> the page's name of its field in ``lang``, in
+    brackets and without its example: {"at": "「양력 시각」", "month": "「월건」", …}.
+
+    >>> form_words("ko")["month"], form_words("en")["at"]
+    ('「월건」', '“moment”')
+    """
+    w = WORDS[lang]
+    keys = {**{name: name.replace("-", "_") for name in _ON_PAGE}, **_FIELD_WORDS}
+    quote = ("“{}”" if lang == "en" else "「{}」")
+    return {name: quote.format(re.sub(r"\s*\([^()]*\)$", "", w[key])) for name, key in keys.items() if key in w}
 
 
 def page_lang(asked) -> str:

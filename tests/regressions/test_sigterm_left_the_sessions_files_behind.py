@@ -23,3 +23,4 @@ def test_sigterm_removes_the_pools_folder(tmp_path):
         server.process.send_signal(signal.SIGTERM)
         server.process.wait(30)
     assert server.pools() == []
+    assert f"liuyao: the page is ready at {server.base}/" in server.process.stdout.read()   # said once it answered

@@ -22,7 +22,7 @@ LATIN = re.compile(r"[A-Za-z][A-Za-z_'-]*")
 # (a goal, a convention setting), and what a reader types (a topic, a person, a side).
 KEPT = {"liuyao", "explain", "coverage", "facts", "rules", "why-not", "why", "judge", "when", "check", "conventions", "topics", "json", "all", "student",
         "full", "month", "day", "about", "age", "born", "proof", "level", "set", "seed", "Python", "pyDatalog",
-        "Ctrl-D", "e", "p", "X", "Y", "a", "x", "n", "H", "T", "HHT", "HTT", "TTT", "HHH", "HTH", "TTH", "None",
+        "Ctrl-D", "Ctrl-C", "e", "p", "X", "Y", "a", "x", "n", "H", "T", "HHT", "HTT", "TTT", "HHH", "HTH", "TTH", "None",
         "Grace", "King", "Wen", "datetime", "month-broken", "not", "and", "or", "import", "f", "~p", "a-z", "@extends",
         "lunar", "values", "at", "field", "kind", "pos", "value", "line", "goal", "topic", "level", "source", "rule", "term", "grep", "FastAPI", "uvicorn", "serve"}  # the web form's and the API's field names
 

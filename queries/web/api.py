@@ -9,17 +9,47 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictBool
 
 from ..messages import error
 from ..results import stars_data
 from . import service
 
-router = APIRouter(prefix="/api", tags=["api"])
 COOKIE = "liuyao_session"
 
 
+class ErrorBody(BaseModel):
+    """Every refusal: one line in the language asked, and the field it is about (or null)."""
+    error: str = Field(description="what is wrong and what is allowed, on one line")
+    field: str | None = Field(description="the request's field the line is about, or null")
+
+
+ERRORS = {
+    400: {"model": ErrorBody, "description": "a value the schema cannot check is refused: a pillar not of the sixty, "
+                                             "an unknown hexagram, topic or predicate, a goal that does not parse, "
+                                             "lines given in more than one way …"},
+    413: {"model": ErrorBody, "description": "the body is over the API's limit"},
+    422: {"model": ErrorBody, "description": "the request does not fit the schema (a field of the wrong type, an "
+                                             "unknown field), or the question stopped at the time or memory limit"},
+    503: {"model": ErrorBody, "description": "no worker is free, or a worker stopped: try again (Retry-After)"},
+}
+router = APIRouter(prefix="/api", tags=["api"], responses=ERRORS)
+
+
+def _integer(value):
+    """A JSON integer: a whole number (60.0 is 60, as JSON Schema counts it), never a boolean or text."""
+    if isinstance(value, (bool, str)):
+        raise ValueError("an integer, not text or a boolean")
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Integer = Annotated[int, BeforeValidator(_integer)]
+
+
 class _Strict(BaseModel):
+    """A body's fields as its schema says: no other field (and ``StrictBool``, ``Integer``)."""
     model_config = ConfigDict(extra="forbid")
 
 
@@ -34,19 +64,19 @@ class Cast(_Strict):
     to: str | None = Field(None, description="the changed hexagram, with a hexagram name")
     coins: str | None = Field(None, description="heads per line bottom first (3,2,1,0,2,1) or faces (HHT,… or 字字背,…); "
                                                 "which face counts 3 is the convention coin_face")
-    random: bool = Field(False, description="cast three coins at random (see seed)")
-    yarrow: bool = Field(False, description="cast by yarrow stalks 大衍筮法 (see seed)")
-    by_time: bool = Field(False, description="cast from the moment 時間起卦 of 梅花易數: the lunar date of at "
+    random: StrictBool = Field(False, description="cast three coins at random (see seed)")
+    yarrow: StrictBool = Field(False, description="cast by yarrow stalks 大衍筮法 (see seed)")
+    by_time: StrictBool = Field(False, description="cast from the moment 時間起卦 of 梅花易數: the lunar date of at "
                                              "(or now); convention time_months")
     numbers: str | None = Field(None, description="cast from two numbers 報數起卦 of 梅花易數, e.g. 3,8; convention "
                                                   "numbers_moving", examples=["3,8"])
-    seed: int | None = Field(None, description="the seed of a random or yarrow cast")
+    seed: Integer | None = Field(None, description="the seed of a random or yarrow cast")
     at: str | None = Field(None, description="the moment of the cast, e.g. 2024-10-08T04:00")
     tz: str | None = Field(None, description="IANA time zone of at (or lunar), e.g. Asia/Seoul")
     longitude: str | None = Field(None, description="the longitude of a solar clock (set clock=mean-solar or "
                                                     "true-solar): degrees east, e.g. 126.98, or a city (Seoul)")
     lunar: str | None = Field(None, description="the moment as a lunar date and time, e.g. 2024-09-06T04:00")
-    leap: bool = Field(False, description="the lunar month is a leap month 閏月")
+    leap: StrictBool = Field(False, description="the lunar month is a leap month 閏月")
     month: str | None = Field(None, description="the month branch 月建 (or pillar), instead of at", examples=["戌"])
     day: str | None = Field(None, description="the day pillar 日辰, instead of at", examples=["乙巳"])
     year: str | None = Field(None, description="the year pillar (optional with day)")
@@ -82,11 +112,11 @@ class Question(_Strict):
 
 
 class ChartRequest(Cast, Lang):
-    stars: bool = Field(False, description="also the stars 神煞 of each line")
+    stars: StrictBool = Field(False, description="also the stars 神煞 of each line")
 
 
 class JudgeRequest(Cast, Question, Lang):
-    proof: bool = Field(False, description="also the proof of the verdict and of each reading")
+    proof: StrictBool = Field(False, description="also the proof of the verdict and of each reading")
 
 
 class GoalRequest(Cast, Question, Lang):
@@ -94,8 +124,8 @@ class GoalRequest(Cast, Question, Lang):
 
 
 class AskRequest(GoalRequest):
-    start: int = Field(0, ge=0, description="the first row of the page of answers (0 for the first)")
-    most: int = Field(service.PAGE, ge=1, le=service.PAGE, description=f"rows of the page, at most {service.PAGE}")
+    start: Integer = Field(0, ge=0, description="the first row of the page of answers (0 for the first)")
+    most: Integer = Field(service.PAGE, ge=1, le=service.PAGE, description=f"rows of the page, at most {service.PAGE}")
 
 
 class WhyRequest(GoalRequest):
@@ -103,12 +133,20 @@ class WhyRequest(GoalRequest):
 
 
 class WhyNotRequest(Cast, Question, Lang):
-    goal: str | None = Field(None, description="a goal or a rule id")
-    source: str | None = Field(None, description="every reading of a book line, SEED:LINE, e.g. 000:87")
-    depth: int = Field(4, ge=0, le=12, description="follow a failing derived condition N levels down")
+    """One of ``goal`` and ``source``, not both."""
+    model_config = ConfigDict(json_schema_extra={"oneOf": [{"required": ["goal"]}, {"required": ["source"]}]})
+    goal: str = Field(None, description="a goal or a rule id (or give source)")
+    source: str = Field(None, description="every reading of a book line, SEED:LINE, e.g. 000:87 (or give goal)")
+    depth: Integer = Field(4, ge=0, le=12, description="follow a failing derived condition N levels down")
 
 
 class ExplainRequest(Cast, Question, Lang):
+    """A query's parameters, each given as text (``random=true``, ``seed=3``)."""
+    random: bool = Field(False, description="cast three coins at random (see seed)")
+    yarrow: bool = Field(False, description="cast by yarrow stalks 大衍筮法 (see seed)")
+    by_time: bool = Field(False, description="cast from the moment 時間起卦 of 梅花易數 (see at)")
+    leap: bool = Field(False, description="the lunar month is a leap month 閏月")
+    seed: int | None = Field(None, description="the seed of a random or yarrow cast")
     term: str = Field(..., description="a classical term in hanzi, Hangul or English: 月破, 월파, month-broken",
                       examples=["月破"])
 
@@ -123,9 +161,9 @@ class DescribeRequest(Cast, Lang):
 
 
 class PeriodsRequest(Cast, Lang):
-    age: int | None = Field(None, description="the age of the person, counted 虛歲 (one at birth; "
+    age: Integer | None = Field(None, description="the age of the person, counted 虛歲 (one at birth; "
                                               "convention age_count=full for full years)", examples=[27])
-    born: int | None = Field(None, description="the year of birth instead of the age (needs at: the year of "
+    born: Integer | None = Field(None, description="the year of birth instead of the age (needs at: the year of "
                                                "the question)", examples=[1990])
 
 

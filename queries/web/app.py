@@ -26,9 +26,11 @@ from pathlib import Path
 
 import anyio
 from fastapi import FastAPI, Request
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
 from ..errors import QueryTimeout, QueryTooLarge, UserError
@@ -131,6 +133,14 @@ def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **adm
         headers = {"Retry-After": "1"} if error_status(exc) == 503 else None
         lang = getattr(request.state, "lang", "en")
         return JSONResponse(error_body(exc, lang, api=True), status_code=error_status(exc), headers=headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        if not request.url.path.startswith("/api"):
+            return await http_exception_handler(request, exc)
+        lang = getattr(request.state, "lang", "en")
+        said = text("web.api_body", lang) if exc.status_code == 400 else _one_line(exc.detail)
+        return JSONResponse({"error": said, "field": None}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     def invalid(request: Request, exc: RequestValidationError):

@@ -220,7 +220,9 @@ def _head(node, lang: str, sources: bool, words: Words) -> list:
     if node.kind == "check":
         return [f"{tag} {statement} ✓"]
     if node.kind == "not":
-        return [f"{tag} {statement}   {WORDS[lang]['not_derivable']}"]
+        mine = own_rules(node)
+        return [f"{tag} {statement}   {WORDS[lang]['not_derivable']}"
+                + (korean(" — " + WORDS[lang]["own_rule"].format("; ".join(mine)), lang) if mine else "")]
     title = f"{node.rule.id} {node.rule.title}".strip()
     lines = [f"{tag} {statement}   ⇐ {title}   {node.where}{user}"]
     said = sentence(node, lang)
@@ -230,6 +232,33 @@ def _head(node, lang: str, sources: bool, words: Words) -> list:
         lines += [f"  {WORDS[lang]['source']}: {words.source(s)}" for s in node.rule.sources]
         lines += [f"  {WORDS[lang]['convention']}: {words.name(c)}" for c in node.rule.conventions]
     return lines
+
+
+def own_rules(node) -> list:
+    """"id title (file:line)" of every rule of one's own (origin user) a proof stands on, in the
+    order met, once: its steps, and under a negation the rule of one's own that holds where the
+    negation needed a condition to fail (a why-not's ``holds``), so a conclusion a user's rule
+    made by blocking another is named too.
+
+    >>> from queries.engine.proof import Failure, Proof, WhyNot
+    >>> from queries.engine.terms import RuleInfo
+    >>> mine = Proof("rule", "void_exempt", (), where="my-rules/kb/void.dl:7", origin="user", rule=RuleInfo("v.m", "月合不空"))
+    >>> why = WhyNot("void(…)", failures=(Failure(RuleInfo("void.1"), "void.dl:1", "~void_exempt(…)", 1, 1, holds=mine),))
+    >>> own_rules(Proof("rule", "false_void", (), origin="shipped", rule=RuleInfo("f.1"), children=(Proof("not", "void", (), why=why),)))
+    ['v.m 月合不空 (my-rules/kb/void.dl:7)']
+    """
+    found, stack, seen = [], [node], set()
+    while stack:
+        n = stack.pop()
+        if n is None or id(n) in seen:
+            continue
+        seen.add(id(n))
+        if n.kind == "rule" and n.origin == "user":
+            found.append(f"{n.rule.id} {n.rule.title} ({n.where})".replace("  ", " "))
+        if n.kind == "not" and n.why is not None:
+            stack += [f.holds for f in reversed(n.why.failures)]
+        stack += list(reversed(n.children))
+    return list(dict.fromkeys(found))
 
 
 def _missing_titles(node) -> list:
@@ -250,7 +279,8 @@ def student_head(node, lang, n, words, sources=True) -> list:
     if node.kind == "not":
         titles = _missing_titles(node)
         said = w["none_of"].format(w["or"].join(titles)) if titles else w["not_derivable"]
-        return [said]
+        mine = own_rules(node)
+        return [said + (korean(" — " + w["own_rule"].format("; ".join(mine)), lang) if mine else "")]
     lines = [f"“{sentence(node, lang)}”   #{n}"]
     cited = [book(words.source(s)) for s in node.rule.sources[:1]] if sources else []
     lines.append(f"  {node.rule.id} {node.rule.title}".rstrip() + "".join(f" · {c}" for c in cited))
@@ -423,6 +453,9 @@ def account(proof, lang: str = "en", connectives: dict | None = None) -> list:
     room = ACCOUNT_MAX - len(out) - len(missing[:2]) - (1 if chart else 0)
     out += [say("because" if i == 0 else "and", r) for i, r in enumerate(reasons[:max(room, 1)])]
     out += missing[:2]
+    mine = own_rules(proof)
+    if mine:
+        out = out[:ACCOUNT_MAX - 1 - (1 if chart else 0)] + [say("own", join("list", mine))]
     if chart:
         out.append(say("chart", join("list", list(dict.fromkeys(chart)))))
     return [korean(said, lang) for said in out[:ACCOUNT_MAX]]
@@ -430,7 +463,8 @@ def account(proof, lang: str = "en", connectives: dict | None = None) -> list:
 
 DEFAULT_CONNECTIVES = {"because": "That is because {0}.", "and": "And {0}.", "but": "But {0}.",
                        "none_of": "none of {0} holds", "or": "{0} or {1}", "list": "{0}, {1}",
-                       "chart": "On this chart: {0}.", "book": "{0} ({1})", "end": "{0}."}
+                       "chart": "On this chart: {0}.", "book": "{0} ({1})", "end": "{0}.",
+                       "own": "This passes through your own rule {0}."}
 
 
 # ---- as data -------------------------------------------------------------------------------
@@ -595,6 +629,9 @@ def failure_parts(f, lang: str = "en", words: "Words | None" = None) -> tuple:
             name = convention.group(1)
             wanted, found = words.convention_value(name, wanted), [words.convention_value(name, v) for v in found]
         line += " — " + w["actual"].format(found=_values(found), wanted=show(wanted))
+    mine = own_rules(f.holds) if f.holds is not None else []
+    if mine:
+        line += " — " + w["own_rule_holds"].format("; ".join(mine))
     tried = "; ".join(f"{k} ∈ {{{_values(vals)}}}" for k, vals in f.tried)
     return title, f.where, korean(line, lang) + (f"  [{w['tried']} {tried}]" if tried else "")
 

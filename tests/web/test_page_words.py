@@ -60,3 +60,13 @@ def test_every_api_route_takes_lang(client, method, route, body):
 def test_an_api_error_is_said_in_the_language_asked(client):
     said = client.post("/api/chart", json={**CAST, "month": "X", "lang": "ko"}).json()
     assert said == {"error": "월 'X': 지지(子 … 亥)나 甲戌 같은 간지를 주십시오", "field": "month"}
+
+
+def test_a_marks_proof_names_the_pasted_rule_that_made_it(client):
+    rule = "void_exempt(C, K, P, '月合') <= in_void(C, K, P) & cast_month(C, M) & node(C, K, P, B) & combination(M, B)"
+    made = client.post("/rule", data=form(client, {**CAST, "rule": rule}), follow_redirects=False)
+    assert made.status_code == 303
+    proof = client.get("/mark", params={**CAST, "field": "state", "kind": "line", "pos": "1", "value": "假空"},
+                       headers={"HX-Request": "true"}).text
+    assert "나의 규칙 user.1 rule 1 (my-rules/kb/user.dl:" in proof and "거친다" in proof
+    client.post("/rule/forget", data=form(client, CAST))

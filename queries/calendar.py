@@ -42,6 +42,26 @@ _CHINA = timezone(timedelta(hours=8), "UTC+08:00")
 YEARS = (1600, 2999)
 
 
+def from_hangul(value):
+    """A stem, branch or pillar given in Hangul read as its Chinese characters, as a Korean
+    student writes them (술 戌, 을사 乙巳): one syllable a branch, two a stem and a branch, each by
+    its reading in facts/hangul_reading.tsv; anything else as given.
+
+    >>> from_hangul("술"), from_hangul("을사"), from_hangul("신유"), from_hangul("신"), from_hangul("戌"), from_hangul("술x")
+    ('戌', '乙巳', '辛酉', '申', '戌', '술x')
+    """
+    if not isinstance(value, str) or not value or len(value) > 2:
+        return value
+    from .engine.hangul import readings
+    said = readings()
+    stems = {said[c]: c for c in _STEMS if c in said}
+    branches = {said[c]: c for c in BRANCHES if c in said}
+    if len(value) == 1:
+        return branches.get(value, value)
+    stem, branch = stems.get(value[0], value[0]), branches.get(value[1], value[1])
+    return stem + branch if (value[0] in stems or value[1] in branches) else value
+
+
 @dataclass(frozen=True)
 class Pillars:
     """The four pillars; year, month and hour may be unknown (None), e.g. when entered by hand.

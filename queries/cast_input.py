@@ -271,6 +271,7 @@ def make_cast(lines, *, at=None, tz=None, place=None, month=None, day=None, year
     cast (the ways that read the moment or the hour). ``defaults`` and ``allowed`` come from the
     convention tables (name -> value, name -> values); ``casting`` records the method and inputs.
     """
+    month, day, year, hour = (calendar.from_hangul(v) for v in (month, day, year, hour))
     chosen = dict(defaults or {})
     for name, value in (conventions or {}).items():
         if allowed is not None:

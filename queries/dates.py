@@ -48,6 +48,7 @@ def dates(month: str, day: str, year: str | None = None, first: int = 1900, last
     >>> dates("甲戌", "乙巳", None, 2024, 2024, tz="Asia/Seoul")[0]["from"]
     ['寒露', '03:59:57']
     """
+    month, day, year = (calendar.from_hangul(v) for v in (month, day, year))
     calendar.Pillars(year, month if len(str(month)) == 2 else None, day, None)
     if not (isinstance(month, str) and len(month) in (1, 2) and month[-1] in calendar.BRANCHES):
         raise error("calendar.not_sixty", pillar=("pillar.month", {}), value=str(month)[:20])

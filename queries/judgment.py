@@ -53,7 +53,8 @@ def _person(kb, name):
     for person, (zh, ko) in people.items():
         if name in (person, zh, ko):
             return person
-    raise error("question.unknown_person", name=name, choices=", ".join(sorted(people)))
+    raise error("question.unknown_person", name=name,
+                choices=", ".join(f"{p} ({ko}, {zh})" for p, (zh, ko) in sorted(people.items())))
 
 
 def about_readings(kb) -> dict:

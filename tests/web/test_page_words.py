@@ -70,3 +70,13 @@ def test_a_marks_proof_names_the_pasted_rule_that_made_it(client):
                        headers={"HX-Request": "true"}).text
     assert "나의 규칙 user.1 rule 1 (my-rules/kb/user.dl:" in proof and "거친다" in proof
     client.post("/rule/forget", data=form(client, CAST))
+
+
+def test_hangul_pillars_and_korean_names_on_the_page_and_the_api(client):
+    page = client.get("/chart", params={"values": "787889", "month": "술", "day": "을사", "topic": "질병", "about": "아버지"})
+    assert page.status_code == 200 and "일 乙巳" in page.text and 'id="judgment"' in page.text
+    chart = client.post("/api/chart", json={"values": "787889", "month": "술", "day": "을사"}).json()
+    assert chart["calendar"]["day"] == "乙巳" and chart["calendar"]["month_branch"] == "戌"
+    judged = client.post("/api/judge", json={"values": "787889", "month": "술", "day": "을사", "topic": "질병",
+                                             "about": "아버지"}).json()
+    assert (judged["topic"], judged["about"]) == ("illness", "father")

@@ -20,9 +20,8 @@ and the origin of a writing request).
 from __future__ import annotations
 
 import time
-from html import escape
 from contextlib import asynccontextmanager
-from pathlib import Path
+from html import escape
 
 import anyio
 from fastapi import FastAPI, Request
@@ -33,78 +32,25 @@ from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 
-from ..errors import QueryTimeout, QueryTooLarge, UserError
-from ..messages import problem, text
-from ..sandbox import WorkerError
-from ..status import message
+from ..errors import UserError
+from ..messages import text
 from ..version import VERSION
+from . import api, fragments, own_rules, pages
 from .admission import Admission
-from .cast_form import field_of
-from .words import form_words
-from .pool import Busy, Pool, unplaced
+from .pool import Pool, unplaced
+from .refusals import error_body, error_status, one_line
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
-# The API's names of the options a message may name: its JSON fields (``--at`` is ``at``).
-API_WORDS = {name: name.replace("-", "_") for name in (
-    "to", "coins", "random", "yarrow", "by-time", "numbers", "seed", "at", "tz", "longitude", "lunar", "month", "day",
-    "year", "hour", "zi-hour", "set", "topic", "about", "asker", "horizon", "since", "in-office", "side", "age", "born")}
-
-HERE = Path(__file__).resolve().parent
-
-
-def _one_line(text) -> str:
-    return " ".join(str(text).split())
-
-
-class Refused(UserError):
-    """A writing form posted without the page's token (from another site, or an old page)."""
-
-
-def error_status(error: UserError) -> int:
-    """The HTTP status of a user error: 503 busy or a worker stopped (try again), 403 a form
-    without its token, 422 stopped at a limit, 400 otherwise."""
-    if isinstance(error, (Busy, WorkerError)):
-        return 503
-    if isinstance(error, Refused):
-        return 403
-    if isinstance(error, (QueryTimeout, QueryTooLarge)):
-        return 422
-    return 400
-
-
-def error_body(error: UserError, lang="en", given=None, api=False) -> dict:
-    """{"error": one line in ``lang``, "field": the field at fault or None}; a KnowledgeError's
-    first problems, a session's files named by their own names (``pool.unplaced``). The line
-    names a field as the page does («양력 시각»), or as the API's JSON does (``api``: ``at``);
-    the field is read off the English line, and, for a moment or pillars missing, off the
-    fields ``given`` (a day without its month marks the month)."""
-    words = API_WORDS if api else form_words(lang)
-    problems = getattr(error, "problems", None)
-    english = "; ".join(problems[:5]) if problems else str(error)
-    said = _one_line("; ".join(problem(p, lang) for p in problems[:5])) if problems else message(error, lang, words)
-    return {"error": unplaced(said), "field": fault(error, unplaced(english), given)}
-
-
-def fault(error, english, given=None):
-    """The field a message is about: the one it names, or the missing half of the pillars."""
-    if getattr(error, "key", None) == "cast.needs_moment" and given:
-        if given.get("day") and not given.get("month"):
-            return "month"
-        if given.get("month") and not given.get("day"):
-            return "day"
-    return field_of(english)
-
 
 def _validation_line(exc: RequestValidationError) -> dict:
     first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
     field = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "query"))
-    return {"error": _one_line(f"{field or 'request'}: {first.get('msg', 'invalid')}"), "field": field or None}
+    return {"error": one_line(f"{field or 'request'}: {first.get('msg', 'invalid')}"), "field": field or None}
 
 
 def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **admission) -> FastAPI:
     """The application; it owns a pool it makes (and closes it at shutdown). ``hosts``: the
     names a request's Host may give; ``admission``: the bounds of ``admission.Admission``."""
-    from . import api, fragments, own_rules, pages
     owned = pool is None
     most = admission.get("most", 32)
 
@@ -139,7 +85,7 @@ def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **adm
         if not request.url.path.startswith("/api"):
             return await http_exception_handler(request, exc)
         lang = getattr(request.state, "lang", "en")
-        said = text("web.api_body", lang) if exc.status_code == 400 else _one_line(exc.detail)
+        said = text("web.api_body", lang) if exc.status_code == 400 else one_line(exc.detail)
         return JSONResponse({"error": said, "field": None}, status_code=exc.status_code, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
@@ -151,11 +97,11 @@ def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **adm
 
     @app.exception_handler(Exception)
     def internal(request: Request, exc: Exception):
-        said = unplaced(_one_line(f"internal error: {type(exc).__name__}: {exc}"))
+        said = unplaced(one_line(f"internal error: {type(exc).__name__}: {exc}"))
         if request.url.path.startswith("/api"):
             return JSONResponse({"error": said, "field": None}, status_code=500)
         lang = pages.page_lang(request.query_params.get("lang"))
-        line = text("status.internal", lang, kind=type(exc).__name__, text=unplaced(_one_line(exc)))
+        line = text("status.internal", lang, kind=type(exc).__name__, text=unplaced(one_line(exc)))
         return HTMLResponse(f"<p class='error' role='alert'>{escape(line)}</p>", status_code=500)
 
     @app.get("/docs", include_in_schema=False)

@@ -27,7 +27,8 @@ from ..engine.reader import parse_text
 from ..errors import UserError
 from ..messages import error
 from .api import COOKIE, client_of, worker
-from .app import Refused, error_body, error_status
+from .pages import CSRF, query_string, render_page, request_fields, session_of
+from .refusals import Refused, error_body, error_status
 from .words import page_lang
 
 router = APIRouter(include_in_schema=False)
@@ -85,7 +86,6 @@ def redefined(request, text) -> list:
 def check_token(request, form) -> None:
     """Refused unless the form carries the page's token (``pages.csrf_token``): a form posted
     from another site, which cannot read the page, has none."""
-    from .pages import CSRF
     given, kept = str(form.get("csrf") or ""), request.cookies.get(CSRF) or ""
     if not kept or not secrets.compare_digest(given.encode(), kept.encode()):
         raise error("web.csrf", Refused)
@@ -95,7 +95,6 @@ def check_token(request, form) -> None:
 async def add_rule(request: Request):
     """Add a rule, or files, of one's own to this session (its own worker and folder), then
     show the chart again."""
-    from .pages import query_string, render_page, request_fields, session_of
     fields, added = request_fields(request, referred(request)), None
     try:
         form, files = read_form(await request.body(), request.headers.get("content-type", ""))
@@ -124,7 +123,6 @@ async def add_rule(request: Request):
 
 @router.post("/rule/forget")
 async def forget_rules(request: Request):
-    from .pages import query_string, request_fields, session_of
     form, _ = read_form(await request.body(), request.headers.get("content-type", ""))
     check_token(request, form)
     request.app.state.pool.forget(session_of(request))

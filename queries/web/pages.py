@@ -10,6 +10,7 @@ import json
 import re
 import secrets
 from html import escape
+from pathlib import Path
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
@@ -23,13 +24,13 @@ from ..messages import text
 from ..views.layout import chart_layout, judgment_layout
 from . import marks, service, terms
 from .api import COOKIE, worker
-from .app import HERE, error_body, error_status
 from .pool import Busy
+from .refusals import error_body, error_status
 from .cast_form import FIELDS, FLAGS as CAST_FLAGS, arguments, settled
 from .words import WORDS, page_lang
 
 router = APIRouter(include_in_schema=False)
-templates = Jinja2Templates(directory=HERE / "templates")
+templates = Jinja2Templates(directory=Path(__file__).resolve().parent / "templates")
 _FLAGS = CAST_FLAGS + ("describe",)
 PERSON = ("describe", "age", "born")       # the person's sections of the question form
 CSRF = "liuyao_csrf"                      # the cookie of the writing forms' token

@@ -306,6 +306,38 @@ def listing_page(request, lang, kind, heading, body, intro=""):
     return templates.TemplateResponse(request, "list.html", context)
 
 
+@router.get("/glossary", response_class=HTMLResponse)
+def glossary_page(request: Request):
+    """Every term of the glossary, by its name in the page's language, each a link to its entry."""
+    from ..engine.tables import read_table
+    from ..knowledge import shipped_dir
+    lang = page_lang(request.query_params.get("lang"))
+    w = WORDS[lang]
+    with worker(request) as box:
+        vocab = labels(request, box)
+    column = {"ko": 1, "zh": 2, "en": 3}[lang]
+    rows = [row.values for row in read_table(shipped_dir() / "facts" / "glossary.tsv").rows]
+    names = {**{n.get("zh"): n for n in vocab["terms"].values()}, **vocab["terms"]}
+    entries = sorted(((names.get(v[0], {}).get(lang) or v[0], v[0], v[column].split("。")[0].split(". ")[0]) for v in rows),
+                     key=lambda e: (e[0], e[1]))
+    items = "".join(f"<li id='term-{escape(term)}'><a href='/term?{escape(urlencode({'lang': lang, 'term': term}))}'>"
+                    f"<b>{escape(term)}</b>{'' if name == term else ' ' + escape(name)}</a> — {escape(first)}</li>"
+                    for name, term, first in entries)
+    return listing_page(request, lang, "glossary", w["glossary_title"], f"<ol class='glossary-all'>{items}</ol>",
+                        w["glossary_intro"])
+
+
+@router.get("/tutorial", response_class=HTMLResponse)
+def tutorial_page(request: Request):
+    """The tutorial as the docs write it (docs/tutorial.ko.md in Korean, else docs/tutorial.md)."""
+    from ..knowledge import shipped_dir
+    lang = page_lang(request.query_params.get("lang"))
+    w = WORDS[lang]
+    text = (shipped_dir() / "docs" / ("tutorial.ko.md" if lang == "ko" else "tutorial.md")).read_text(encoding="utf-8")
+    return listing_page(request, lang, "tutorial", w["tutorial_title"], f"<pre class='tutorial'>{escape(text)}</pre>",
+                        w["tutorial_intro"])
+
+
 @router.get("/conventions", response_class=HTMLResponse)
 def conventions_page(request: Request):
     """Every convention with its values, the default marked, each value's one sentence."""

@@ -236,3 +236,17 @@ def test_the_tutorial_reads_the_same_in_english(phone, server):
     phone.locator("#why-answer .whynot").wait_for()
     assert "“always moves in secret”" in phone.inner_text("#why-answer")
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_first_page_and_the_glossary_on_a_phone(phone, server, allowed):
+    phone.goto(f"{server}/?lang=ko")
+    intro = korean(phone, "#intro", allowed)
+    assert "괘를 세우면" in intro
+    phone.click("#glossary-link")
+    phone.wait_for_selector("#glossary")
+    listed = korean(phone, "#glossary", allowed)
+    assert "月破 월파" in listed and "旬空 공망" in listed
+    phone.click("#term-月破 a")
+    phone.locator("#proof .glossary").wait_for()
+    assert korean(phone, "#proof .glossary", allowed, also={"month_break"}).startswith("月破 — 월파")
+    shot(phone, "phone-glossary", full_page=False)

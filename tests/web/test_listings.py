@@ -32,3 +32,21 @@ def test_topics_and_persons_in_the_order_of_their_korean_names(client):
     page = client.get("/", params={"lang": "ko"}).text
     topics = re.findall(r'<option value="[a-z-]+"(?: selected)?>([^<]+)</option>', page.split('id="f-topic"')[1].split("</select>")[0])
     assert len(topics) > 20 and topics == sorted(topics)
+
+
+def test_the_glossary_lists_every_term_with_its_first_sentence(client):
+    page = client.get("/glossary", params={"lang": "ko"}).text
+    items = re.findall(r"<li id='term-([^']+)'><a href='(/term\?[^']+)'><b>[^<]*</b>([^<]*)</a> — ([^<]+)</li>", page)
+    assert len(items) > 100 and ("旬空", "/term?lang=ko&amp;term=%E6%97%AC%E7%A9%BA") in [i[:2] for i in items]
+    assert dict((t, n) for t, _, n, _ in items)["月破"].strip() == "월파"
+    entry = client.get("/term", params={"lang": "ko", "term": "月破"})
+    assert entry.status_code == 200 and "월파" in entry.text
+
+
+def test_the_first_page_says_what_it_does_and_links_the_tutorial(client):
+    page = client.get("/", params={"lang": "ko"}).text
+    intro = page.split('id="intro">')[1].split("</section>")[0]
+    assert "괘를 세우면" in intro and "/tutorial?lang=ko" in intro and "/glossary?lang=ko" in intro
+    tutorial = client.get("/tutorial", params={"lang": "ko"}).text
+    assert "liuyao&gt; :cast" in tutorial or "liuyao&gt;" in tutorial
+    assert 'id="intro"' not in client.get("/chart", params=CAST).text          # a chart stands where it was

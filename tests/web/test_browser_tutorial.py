@@ -249,4 +249,5 @@ def test_the_first_page_and_the_glossary_on_a_phone(phone, server, allowed):
     phone.click("#term-月破 a")
     phone.locator("#proof .glossary").wait_for()
     assert korean(phone, "#proof .glossary", allowed, also={"month_break"}).startswith("月破 — 월파")
+    phone.locator("#proof").scroll_into_view_if_needed()
     shot(phone, "phone-glossary", full_page=False)

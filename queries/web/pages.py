@@ -22,6 +22,7 @@ from ..errors import UserError
 from ..labels import label
 from ..messages import text
 from ..views.layout import chart_layout, judgment_layout
+from ..views.svg import chart_svg
 from . import marks, service, terms
 from .api import COOKIE, worker
 from .pool import Busy
@@ -137,7 +138,7 @@ def _chart_view(data, lang, vocab):
     rows = []
     for row, line in zip(layout.rows, reversed(data["lines"])):
         rows.append({"row": row, "line": line, "marks": marks.line_marks(line)})
-    return {"layout": layout, "rows": rows, "data": data}
+    return {"layout": layout, "rows": rows, "data": data, "svg": chart_svg(data, lang, vocab)}
 
 
 def _readings(judgment, lang, term_query, names):

@@ -133,10 +133,11 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
 
 # ---- why not -------------------------------------------------------------------------------
 
-def why_not_html(why, lang: str = "en", wrap: bool = True, phrases: dict | None = None) -> str:
+def why_not_html(why, lang: str = "en", wrap: bool = True, phrases: dict | None = None, level: str = "full") -> str:
     """Why a goal has no answer: per rule, the first literal that fails, nested for derived ones;
     a convention's values and the conventions of a proof that holds named by ``phrases`` (as for
-    ``proof_html``).
+    ``proof_html``). At student level each is said in words (``render.said_literal``), a nested
+    goal by its rules' titles, and the proofs that hold against a negation are left out.
 
     >>> from queries.engine.proof import Failure, WhyNot
     >>> from queries.engine.terms import RuleInfo
@@ -151,23 +152,34 @@ def why_not_html(why, lang: str = "en", wrap: bool = True, phrases: dict | None 
         return f"<div class='liuyao liuyao-why-not'>{STYLE}<p>—</p></div>" if wrap else ""
     out = []
 
-    def walk(node):
+    student = level == "student"
+
+    def goal(node, nested):
+        if student and nested and node.failures:
+            said = words["say.goal"].format("·".join(dict.fromkeys(f.rule.title or f.rule.id for f in node.failures)))
+            return f"<span class='said'>{escape(render.korean(said, lang))}</span>"
+        return _e(node.goal)
+
+    def walk(node, nested=False):
         if node.seen:
-            out.append(f"<p>✗ {_e(node.goal)} <span class='where'>({escape(words['above'])})</span></p>")
+            out.append(f"<p>✗ {goal(node, nested)} <span class='where'>({escape(words['above'])})</span></p>")
             return
-        out.append(f"<details open><summary>✗ <b>{_e(node.goal)}</b></summary><ul>")
+        out.append(f"<details open><summary>✗ <b>{goal(node, nested)}</b></summary><ul>")
         if node.table and not node.failures:
             where = node.table if node.table != "no rows" else ""
             out.append(f"<li>{escape(words['no_rows'] if where else words['no_rule'])} "
                        f"<span class='where'>{_e(where)}</span></li>")
         for f in node.failures:
             title, where, lacks = render.failure_parts(f, lang, names)
+            if student and f.literal:
+                lacks = render.said_literal(f, lang, names)
+            kind = "said" if student and f.literal and "(" not in lacks.split(" ")[0] else "lacks"
             out.append(f"<li class='failure'><span class='rule'>{escape(title)}</span> "
-                       f"<span class='where'>{_e(where)}</span>: <span class='lacks'>{escape(lacks)}</span>")
-            if f.holds is not None:
+                       f"<span class='where'>{_e(where)}</span>: <span class='{kind}'>{escape(lacks)}</span>")
+            if f.holds is not None and not student:
                 out.append(f"<div>{escape(words['holds'])}{proof_html(f.holds, lang, open_levels=0, phrases=phrases)}</div>")
             if f.sub is not None:
-                walk(f.sub)
+                walk(f.sub, True)
             out.append("</li>")
         out.append("</ul></details>")
 

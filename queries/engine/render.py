@@ -636,6 +636,55 @@ def failure_parts(f, lang: str = "en", words: "Words | None" = None) -> tuple:
     return title, f.where, korean(line, lang) + (f"  [{w['tried']} {tried}]" if tried else "")
 
 
+_COMPARISON = re.compile(r"^\((.+?) (not in|in|==|!=|<=|>=|<|>) (.+)\)$")
+_SAID_OP = {"in": "say.in", "not in": "say.not_in", "==": "say.eq", "!=": "say.ne"}
+
+
+def _plain(text) -> str:
+    """A literal's value as a student reads it: '旺' as 旺, ('旺', '相') as 旺·相."""
+    text = text.strip()
+    if text.startswith("(") and text.endswith(")"):
+        return "·".join(_plain(part) for part in text[1:-1].split(",") if part.strip())
+    return text[1:-1] if len(text) > 1 and text[0] == text[-1] == "'" else text
+
+
+def said_literal(f, lang: str = "en", words: "Words | None" = None) -> str:
+    """What a rule lacks as a student reads it, no atom in it (the student level of a why-not):
+    a comparison said in words (死은 旺·相 가운데 하나가 아니다), a negation by the sentence of
+    what holds against it, a derived condition by the titles of its rules, then the chart's
+    value; a condition of a table, with nothing to name it by, as it is written.
+
+    >>> from queries.engine.proof import Failure
+    >>> from queries.engine.terms import RuleInfo
+    >>> said_literal(Failure(RuleInfo("r.1"), "a.dl:1", "('死' in ('旺', '相'))", 0, 0), "ko")
+    '死는 旺·相 가운데 하나가 아니다'
+    """
+    w = WORDS[_lang(lang)]
+    found = _COMPARISON.match(f.literal)
+    if found:
+        left, op, right = found.groups()
+        key = _SAID_OP.get(op, "say.compare")
+        return korean(w[key].format(_plain(left), _plain(right), op=op), lang)
+    if f.literal.startswith("~") and f.holds is not None:
+        said = w["say.holds"].format(sentence(f.holds, lang) if f.holds.kind == "rule" else f.literal[1:])
+    elif f.sub is not None and f.sub.failures:
+        said = w["say.lacks"].format("·".join(dict.fromkeys(x.rule.title or x.rule.id for x in f.sub.failures)))
+    else:
+        said = f"{f.literal} {w['fails']}"
+    if f.actual:
+        wanted, found = f.actual
+        convention = _CONVENTION.fullmatch(f.literal)
+        if convention and words is not None:
+            name = convention.group(1)
+            wanted, found = words.convention_value(name, wanted), [words.convention_value(name, v) for v in found]
+            said = w["say.convention"]
+        said += " — " + w["actual"].format(found=_values(found), wanted=show(wanted))
+    mine = own_rules(f.holds) if f.holds is not None else []
+    if mine:
+        said += " — " + w["own_rule_holds"].format("; ".join(mine))
+    return korean(said, lang)
+
+
 def failure_line(f, lang: str = "en", words: "Words | None" = None) -> str:
     """``failure_parts`` as one line: ``rule (file:line): what it lacks``."""
     title, where, lacks = failure_parts(f, lang, words)
@@ -662,17 +711,29 @@ def _why_lines(why, lang, level, ids, shown, words) -> list:
         _tree(proof, lang, depth, False, "full", ids, shown, lines, words)
         return [f"{pad}{line}" for line in lines]
 
+    def goal(node, indent):
+        """The goal a why-not is of; at student level a nested one by its rules' titles."""
+        if level == "student" and indent and node.failures:
+            return korean(w["say.goal"].format("·".join(dict.fromkeys(f.rule.title or f.rule.id for f in node.failures))),
+                          lang)
+        return words.literal(node.goal)
+
     def walk(node, indent):
         pad = "   " * indent
         if node.seen:
-            out.append(f"{pad}✗ {words.literal(node.goal)}   ({w['above']})")
+            out.append(f"{pad}✗ {goal(node, indent)}   ({w['above']})")
             return
-        out.append(f"{pad}✗ {words.literal(node.goal)}")
+        out.append(f"{pad}✗ {goal(node, indent)}")
         if node.table and not node.failures:
             out.append(f"{pad}   · {w['no_rows'] if node.table != 'no rows' else w['no_rule']} "
                        f"{node.table if node.table != 'no rows' else ''}".rstrip())
         for f in node.failures:
-            out.append(f"{pad}   · {words.literal(failure_line(f, lang, words))}")
+            if level == "student":
+                title = f"{f.rule.id} {f.rule.title}".strip()
+                lacks = said_literal(f, lang, words) if f.literal else failure_parts(f, lang, words)[2]
+                out.append(f"{pad}   · {title}: {words.literal(lacks)}")
+            else:
+                out.append(f"{pad}   · {words.literal(failure_line(f, lang, words))}")
             if level == "full":
                 for proof in f.because:
                     out.append(f"{pad}      {w['because']}")

@@ -58,7 +58,7 @@ def _title(title, code=False) -> str:
 
 def _why_not_section(box, why, fields, lang, title, code=False) -> str:
     w = WORDS[lang]
-    body = (_as_code(why_not_html(why, lang, phrases=box.connectives()), lang) if why is not None
+    body = (_as_code(why_not_html(why, lang, phrases=box.connectives(), level="student"), lang) if why is not None
             else f"<p>{escape(w['rule_holds'])}</p>")
     return service.said(box, f"<section class='whynot'>{_title(title, code)}{body}{_close(w)}</section>")
 

@@ -119,7 +119,7 @@ def test_3_why_not(phone, server, allowed):
     phone.click("#whynot-button")
     phone.locator("#proof .whynot").wait_for()
     why = korean(phone, "#proof .whynot", allowed)
-    assert "hidden_motion.1" in why and "hidden_motion.2" in why and "실패" in why
+    assert "hidden_motion.1" in why and "hidden_motion.2" in why and "성립하지 않는다" in why and "실패" not in why
     assert "「언제나 암동」" in why and set(re.findall(r"'(c\d+)'", phone.inner_text("#proof .whynot"))) == {"c1"}
     phone.fill("#f-why-goal", "hidden_motion(C, 3)")
     phone.click("#why-not-button")

@@ -21,6 +21,8 @@ def page(browser):
 
 
 def test_cast_from_the_form(page, server):
+    missing = []
+    page.on("response", lambda r: missing.append(r.url) if r.status >= 400 else None)
     page.goto(server + "/")
     page.fill("#f-values", "787889")
     page.fill("#f-month", "戌")
@@ -29,6 +31,8 @@ def test_cast_from_the_form(page, server):
     page.wait_for_selector("#chart")
     assert "山火賁" in page.inner_text("#chart h2")
     assert page.locator(".line").first.get_attribute("id") == "line-6"
+    assert "set=" not in page.url and "to=" not in page.url and "values=787889" in page.url   # only what was given
+    assert missing == []                                                                        # no favicon 404 either
     shot(page, "chart")
 
 

@@ -40,6 +40,17 @@
     }
   }
 
+  // A cast's address keeps only the fields given: the empty ones are not sent.
+  document.addEventListener("submit", function (event) {
+    if (event.target.id !== "cast-form") return;
+    event.target.querySelectorAll("input, select").forEach(function (field) {
+      if (field.name && field.value === "" && field.type !== "checkbox") field.disabled = true;
+    });
+    window.setTimeout(function () {
+      event.target.querySelectorAll(":disabled").forEach(function (field) { field.disabled = false; });
+    }, 0);
+  });
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (target && target.id === "proof") {          // the glossary box is kept out of a proof swapped away

@@ -186,7 +186,7 @@ def convention_words(choices: dict, lang, vocabulary) -> str:
     >>> from queries import KnowledgeBase
     >>> words = vocabulary(KnowledgeBase())
     >>> convention_words({"zi_hour": "same-day", "earth_growth": "shen"}, "ko", words)
-    '자시의 날=당일, 토의 장생=신 (수토동궁)'
+    '자시의 날=당일, 토의 장생=申 (수토동궁)'
     >>> convention_words({"zi_hour": "next-day", "earth_growth": "yin"}, "zh", words)
     '子時歸日=次日、土之長生=寅 (火土同宮)'
     >>> convention_words({"zi_hour": "same-day", "hidden_god": "palace-pure-same-line"}, "en", words)

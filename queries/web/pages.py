@@ -334,7 +334,8 @@ def tutorial_page(request: Request):
     from ..knowledge import shipped_dir
     lang = page_lang(request.query_params.get("lang"))
     w = WORDS[lang]
-    text = (shipped_dir() / "docs" / ("tutorial.ko.md" if lang == "ko" else "tutorial.md")).read_text(encoding="utf-8")
+    name = {"ko": "tutorial.ko.md"}.get(lang, "tutorial.md")
+    text = (shipped_dir() / "docs" / name).read_text(encoding="utf-8")
     return listing_page(request, lang, "tutorial", w["tutorial_title"], f"<pre class='tutorial'>{escape(text)}</pre>",
                         w["tutorial_intro"])
 

@@ -124,7 +124,7 @@ def test_chart_bad_input_one_line_status_2(capsys, argv, message):
 
 def test_conventions_command(capsys):
     code, out, _ = run(capsys, "conventions")
-    assert code == 0 and "hidden_god: palace-pure-same-line (default), all-lines, jingfang-world-line" in out
+    assert code == 0 and "hidden_god\n  palace-pure-same-line (default) — a relative missing from the hexagram" in out
 
 
 def test_conventions_and_topics_json(capsys):

@@ -62,4 +62,4 @@ def test_liuyao_lang_chooses_the_language_when_no_lang_is_given(monkeypatch, cap
         main(["judge", "--help"])
     assert "판정의 증명을 보여 줍니다" in capsys.readouterr()[0]
     assert main(["chart", "787889", "--month", "戌", "--day", "乙巳"]) == 0
-    assert "월건" in capsys.readouterr()[0]
+    assert "공망 寅卯" in capsys.readouterr()[0]

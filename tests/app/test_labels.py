@@ -89,7 +89,7 @@ def test_labels_render_values_in_each_language(words):
     assert [label("father", lang, words) for lang in ("ko", "zh", "en")] == ["아버지", "父", "father"]
     assert label("官鬼", "ko", words, classical=True) == "관귀(官鬼)"
     assert label("earth_growth", "en", words) == "birth of earth"
-    assert label("shen", "ko", words, convention="earth_growth") == "신 (수토동궁)"
+    assert label("shen", "ko", words, convention="earth_growth") == "申 (수토동궁)"
     assert line_words([1, 3, 5], "en") == "lines 1, 3 and 5"
 
 

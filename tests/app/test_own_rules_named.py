@@ -23,7 +23,8 @@ def test_the_proof_of_a_false_void_names_the_rule_that_made_it(capsys):
 
 def test_the_why_not_of_the_void_names_it(capsys):
     assert main(["why-not", "void(C, 'line', 1)", *CHART, "--level", "student"]) == 0
-    assert "실패 — 나의 규칙 " + NAMED in capsys.readouterr()[0]
+    said = capsys.readouterr()[0]
+    assert "void.1 旬空: “1효 자리의 卯는 공망이지만 월건 戌과 합하므로 공으로 보지 않는다”가 성립한다 — 나의 규칙 " + NAMED in said
 
 
 def test_a_proof_without_a_rule_of_ones_own_names_none(capsys):

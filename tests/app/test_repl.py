@@ -146,7 +146,7 @@ def test_every_command_through_a_pipe(transcript):
     assert facts[0] == "facts/branch_order.tsv" and facts[1].startswith("  # branch_order")
     assert "子      0      facts/branch_order.tsv:4" in facts and facts[-1] == "(12 facts)"
     assert "c1    戌      asserted" in said[":facts cast_month"]
-    assert "day_clash_static: strict (default), always-hidden-motion (next cast)\n" in said[":conventions"] + "\n"
+    assert "\n  always-hidden-motion (next cast) — every static line clashed by the day" in said[":conventions"]
     assert said[":set day_clash_static always-hidden-motion"] == \
         "day_clash_static = always-hidden-motion for the next :cast"
     assert said["?- hidden_motion(C, 3)."] == "yes"

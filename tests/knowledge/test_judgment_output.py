@@ -223,7 +223,7 @@ def test_when_lists_every_candidate_with_its_rule(session):
     judged(session, "787889", "戌", "乙巳", "illness", about="father")
     timing = session.when()
     text = session.when_text(lang="ko")
-    assert text.splitlines()[0] == "응기 (일/월, 느리다)"
+    assert text.splitlines()[0] == "응기 (일/월, 느림)"
     assert len(text.splitlines()) == len(timing["timing"]) + sum(len(t.get("also", ())) for t in timing["timing"]) + 1 > 3
     assert all(f"[{t['rule']}]" in text for t in timing["timing"])
     assert session.explain(timing["timing"][0]["why"]).rule.id == "timing_candidate.1"

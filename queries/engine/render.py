@@ -621,17 +621,7 @@ def failure_parts(f, lang: str = "en", words: "Words | None" = None) -> tuple:
     if not f.literal:
         found = "; ".join(f"{k} = {_values(vals)}" for k, vals in f.holds_for)
         return title, f.where, w["holds_for"].format(found) if found else w["rule_holds"]
-    line = f"{f.literal} {w['fails']}"
-    if f.actual:
-        wanted, found = f.actual
-        convention = _CONVENTION.fullmatch(f.literal)
-        if convention and words is not None:
-            name = convention.group(1)
-            wanted, found = words.convention_value(name, wanted), [words.convention_value(name, v) for v in found]
-        line += " — " + w["actual"].format(found=_values(found), wanted=show(wanted))
-    mine = own_rules(f.holds) if f.holds is not None else []
-    if mine:
-        line += " — " + w["own_rule_holds"].format("; ".join(mine))
+    line = _continued(f, w, words, f"{f.literal} {w['fails']}")
     tried = "; ".join(f"{k} ∈ {{{_values(vals)}}}" for k, vals in f.tried)
     return title, f.where, korean(line, lang) + (f"  [{w['tried']} {tried}]" if tried else "")
 
@@ -671,18 +661,25 @@ def said_literal(f, lang: str = "en", words: "Words | None" = None) -> str:
         said = w["say.lacks"].format("·".join(dict.fromkeys(x.rule.title or x.rule.id for x in f.sub.failures)))
     else:
         said = f"{f.literal} {w['fails']}"
+    if f.actual and words is not None and _CONVENTION.fullmatch(f.literal):
+        said = w["say.convention"]
+    return korean(_continued(f, w, words, said), lang)
+
+
+def _continued(f, w, words, said) -> str:
+    """What a failing literal lacks, continued: the chart's value (a convention's by its
+    labels) and the rule of one's own that holds against it."""
     if f.actual:
         wanted, found = f.actual
         convention = _CONVENTION.fullmatch(f.literal)
         if convention and words is not None:
             name = convention.group(1)
             wanted, found = words.convention_value(name, wanted), [words.convention_value(name, v) for v in found]
-            said = w["say.convention"]
         said += " — " + w["actual"].format(found=_values(found), wanted=show(wanted))
     mine = own_rules(f.holds) if f.holds is not None else []
     if mine:
         said += " — " + w["own_rule_holds"].format("; ".join(mine))
-    return korean(said, lang)
+    return said
 
 
 def failure_line(f, lang: str = "en", words: "Words | None" = None) -> str:

@@ -17,8 +17,8 @@ GOLDEN = [  # (values, month, day, topic, about): the factor the book's reasons 
     ("879677", "寅", "戊戌", "wealth", None, "turned_toward", "favourable", "回頭生"),            # 化午火回頭生合
     ("669877", "子", "辛未", "illness", "son", "source_rescues", "favourable", "원신"),            # 辰土動爻生之
     ("687989", "寅", "丁巳", "office", None, "world_struck", "unfavourable", "세효"),             # 子孫持世化回頭之克
-    ("987786", "未", "戊申", "lawsuit", None, "world_strong", "favourable", "세효"),              # 世臨日辰，月建生之
-    ("787867", "戌", "庚子", "wealth", None, "world_strong", "favourable", "세효"),               # 卯木持世…日辰生之
+    ("987786", "未", "戊申", "lawsuit", None, "world_strong_met", "favourable", "세효"),              # 世臨日辰，月建生之
+    ("787867", "戌", "庚子", "wealth", None, "world_strong_met", "favourable", "세효"),               # 卯木持世…日辰生之
 ]
 
 
@@ -83,7 +83,7 @@ HARM = {"use_absent", "hidden_held", "bottom_void", "true_void", "month_break", 
 
 def test_the_world_weighs_only_in_the_askers_own_undertaking(sample):
     """世爻 factors (000:79) hold only where no person is named and the use-god is not the world."""
-    worldly = [s for s in sample if s["held"] & {"world_struck", "world_strong"}]
+    worldly = [s for s in sample if s["held"] & {"world_struck", "world_strong_met"}]
     assert worldly and all(not s["about"] and not s["use_is_world"] for s in worldly)
 
 

@@ -70,6 +70,7 @@ SAMPLE_CASTS = [  # lines, month, day, conventions (and a question fact): chosen
     ("899999", "戌", "戊辰", {"fact": ("cast_since", "long")}),  # a long illness; the day clashes the void use-god awake
     ("779889", "辰", "戊戌", {}),                      # the day clashes the use-god's tomb open (timing)
     ("978697", "戌", "己酉", {}),                      # the day clashes the void source god awake (timing)
+    ("677969", "未", "丁丑", {}),                      # 兩現: two moving 子孫, the month-broken one outshone 還須旺相
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -85,7 +86,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     'wealth', 'wealth', 'wealth', 'wealth',
     'wealth', 'document', ('document', None, None, 'hour'), 'self',
     'life', 'life', 'life', 'life', 'life', 'life',
-    ('illness', 'father'), 'wealth', 'document',
+    ('illness', 'father'), 'wealth', 'document', ('return', 'son'),
 ]
 
 

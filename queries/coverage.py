@@ -73,7 +73,7 @@ def shares(phrase: str, quote: str) -> bool:
     return any(phrase[i:i + k] in quote for i in range(len(phrase) - k + 1))
 
 
-def _chinese(line: str) -> bool:
+def chinese(line: str) -> bool:
     letters = [c for c in line if not c.isspace()]
     return bool(letters) and sum("\uac00" <= c <= "\ud7a3" for c in letters) / len(letters) < 0.3
 
@@ -160,7 +160,7 @@ def coverage(seeds: Path | None = None, root: Path | None = None) -> list:
     for path, text in seed_texts(seeds):
         seed = path.name[:3]
         for n, text in enumerate(text.splitlines(), 1):
-            if n == 1 or not _chinese(text):
+            if n == 1 or not chinese(text):
                 continue
             enc = encoding.get((seed, n), []) + encoding.get((seed, n + 2), [])
             dec = declining.get((seed, n), []) + declining.get((seed, n + 2), [])
@@ -249,8 +249,8 @@ def korean_lines(seeds: Path | None = None, root: Path | None = None) -> list:
         if seed not in texts:
             texts[seed] = files[seed].read_text(encoding="utf-8").splitlines()
         lines = texts[seed]
-        at = line if 0 < line <= len(lines) and not _chinese(lines[line - 1]) else line + 2
-        if 0 < at <= len(lines) and lines[at - 1].strip() and not _chinese(lines[at - 1]):
+        at = line if 0 < line <= len(lines) and not chinese(lines[line - 1]) else line + 2
+        if 0 < at <= len(lines) and lines[at - 1].strip() and not chinese(lines[at - 1]):
             out.append((files[seed].name, line, " ".join(lines[at - 1].split())))
     return out
 

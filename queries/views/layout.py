@@ -223,8 +223,10 @@ def _said(text, lang) -> str:
 
 
 def _reason(item, lang) -> str:
-    """A candidate's reason and, after it, whether it dates the matter or the harm."""
-    return f"{_said(item['reason'], lang)} ({_said(item['polarity_label'], lang)})"
+    """A candidate's reason and, after it, whether it dates the matter or the harm, and what it
+    rests on when no book states it (``queries.timing.basis``: the later manuals, the translator)."""
+    said = _said(item["polarity_label"], lang) + (f"; {_said(item['basis'], lang)}" if item.get("basis") else "")
+    return f"{_said(item['reason'], lang)} ({said})"
 
 
 def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:

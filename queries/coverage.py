@@ -191,12 +191,14 @@ def totals(lines: list) -> dict:
     return out
 
 
-def text(lines: list, lang: str = "en", only_missing: bool = False) -> str:
-    """The coverage as text: per line, each phrase with its status and who encodes or why not."""
+def text(lines: list, lang: str = "en", only: str | None = None) -> str:
+    """The coverage as text: per line, each phrase with its status and who encodes or why not;
+    ``only`` a status (``missing``, ``declined``) lists only the phrases of that status, and the
+    declined are counted at the end."""
     words = WORDS[check_lang(lang)]
     out = []
     for entry in lines:
-        items = [p for p in entry["phrases"] if not only_missing or p["status"] == "missing"]
+        items = [p for p in entry["phrases"] if only is None or p["status"] == only]
         if not items:
             continue
         out.append(f"{entry['seed']}:{entry['line']}")
@@ -208,6 +210,8 @@ def text(lines: list, lang: str = "en", only_missing: bool = False) -> str:
     parts = ", ".join(f"{seed} {d}/{t}" for seed, (d, t) in sorted(counts.items()) if seed != "all")
     done, total = counts["all"]
     out.append(f"{words['coverage.total']}: {done}/{total}" + (f" ({parts})" if parts else ""))
+    if only == "declined":
+        out.append(f"{words['coverage.declined_total']}: {sum(p['status'] == 'declined' for e in lines for p in e['phrases'])}")
     return "\n".join(out)
 
 

@@ -168,7 +168,7 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict, every: bool = False
     (('답', '흉하다 · 凶'),)
     (('용신', '父母 丙午火 (2효 아래 복신)'),)
     >>> [heading for heading, _ in layout.readings], layout.timing_title
-    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 10, 서술하는 판단 11'], '응기 (일/월, 느리다)')
+    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 9, 서술하는 판단 12'], '응기 (일/월, 느리다)')
     """
     words, terms = WORDS[check_lang(lang)], vocabulary["terms"]
     role = lambda term: _name(terms, term, lang)

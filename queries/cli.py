@@ -270,11 +270,12 @@ def cmd_periods(args):
 def cmd_coverage(args):
     from .coverage import text
     lines = _session(args).coverage(seed=args.seed, seeds=args.seeds)
+    only = "missing" if args.missing else "declined" if args.declined else None
     if args.json:
-        _print_json([{**entry, "phrases": [p for p in entry["phrases"] if not args.missing or p["status"] == "missing"]}
+        _print_json([{**entry, "phrases": [p for p in entry["phrases"] if only is None or p["status"] == only]}
                      for entry in lines])
     else:
-        print(text(lines, args.lang, only_missing=args.missing))
+        print(text(lines, args.lang, only=only))
     return NEGATIVE if args.missing and any(p["status"] == "missing" for e in lines for p in e["phrases"]) else DONE
 
 
@@ -441,7 +442,9 @@ def parser(lang="en"):
     cv = _command(sub, "coverage", "per seed line, which phrases are encoded (by which rule or fact row) and "
                   "which are declined and why", cmd_coverage)
     cv.add_argument("--seed", metavar="SEED", help="one seed only, e.g. 000")
-    cv.add_argument("--missing", action="store_true", help="only the phrases neither encoded nor declined")
+    shown = cv.add_mutually_exclusive_group()
+    shown.add_argument("--missing", action="store_true", help="only the phrases neither encoded nor declined")
+    shown.add_argument("--declined", action="store_true", help=text("help.coverage_declined", lang))
     cv.add_argument("--seeds", metavar="DIR", help="the folder of the seed texts (default: ../shared/seeds)")
     add_common(cv)
     e = sub.add_parser("explain", help="a classical term explained: its definition, the book lines and rules "

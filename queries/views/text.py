@@ -78,10 +78,10 @@ def timing_text(data: dict, lang: str, vocabulary: dict) -> str:
     >>> j = judge(cast(hexagram="乾為天", at="2024-12-10T12:00", tz="Asia/Seoul"), "wealth")
     >>> print(timing_text(j.timing(), "en", j.chart.vocabulary()))
     timing (day, fast)
-      1. 寅 day  2024-12-16, 2024-12-28, 2025-01-09 — the use-god 寅 (line 2) lies in the decade's void and the day has clashed it awake; it responds in full when 寅 fills the void (when it comes)  [timing_branch.25]
-         + the use-god 寅 (line 2) moves; it responds when its own branch 寅 comes round (值) (when it comes)  [timing_branch.9]
-      2. 申 day  2024-12-10 — the day 申 clashes the use-god 寅 (line 2) awake in the decade's void: it half responds today (when it comes)  [timing_branch.26]
-      3. 亥 day  2024-12-13, 2024-12-25, 2025-01-06 — the use-god 寅 (line 2) moves; it responds when 亥 combines with it and holds it (動待合) (when it comes)  [timing_branch.8]
+      1. 寅 day  2024-12-16, 2024-12-28, 2025-01-09 — the use-god 寅 (line 2) lies in the decade's void and the day has clashed it awake; it responds in full when 寅 fills the void (when it comes; the later manuals' timing; the translator's gloss)  [timing_branch.25]
+         + the use-god 寅 (line 2) moves; it responds when its own branch 寅 comes round (值) (when it comes; the later manuals' timing)  [timing_branch.9]
+      2. 申 day  2024-12-10 — the day 申 clashes the use-god 寅 (line 2) awake in the decade's void: it half responds today (when it comes; the later manuals' timing; the translator's gloss)  [timing_branch.26]
+      3. 亥 day  2024-12-13, 2024-12-25, 2025-01-06 — the use-god 寅 (line 2) moves; it responds when 亥 combines with it and holds it (動待合) (when it comes; the later manuals' timing)  [timing_branch.8]
     """
     title, rows, no_day = timing_layout(data, lang, vocabulary)
     out = [title]

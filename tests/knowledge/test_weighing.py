@@ -52,6 +52,7 @@ def sample(kb):
         out.append({"held": held, "factor": j.weighing["factor"]["id"], "direction": j.weighing["direction"],
                     "degree": j.weighing["degree"], "weights": {r["id"]: r["weight"] for r in found},
                     "polarity": {r["id"]: r["polarity"] for r in found}, "count": len(found),
+                    "said": [r["conclusion"][lang] for r in found for lang in ("ko", "zh", "en")],
                     "strong": bool(kb.match("factor", c, "use_strong")), "about": bool(question.get("about")),
                     "use_is_world": bool(kb.ask(f"use_god('{c}', 'line', W) & world('{c}', W)")),
                     "acting_taboo": bool(kb.ask(f"taboo_god('{c}', Q) & acting('{c}', Q)"))})
@@ -85,6 +86,11 @@ def test_the_world_weighs_only_in_the_askers_own_undertaking(sample):
     """世爻 factors (000:79) hold only where no person is named and the use-god is not the world."""
     worldly = [s for s in sample if s["held"] & {"world_struck", "world_strong_met"}]
     assert worldly and all(not s["about"] and not s["use_is_world"] for s in worldly)
+
+
+def test_no_judgment_says_a_conclusion_twice(sample):
+    """Readings that conclude the same are one reading; two that differ say so in every language."""
+    assert all(len(s["said"]) == len(set(s["said"])) for s in sample)
 
 
 def test_a_strong_unharmed_use_god_with_no_moving_taboo_god_is_never_unfavourable(sample):

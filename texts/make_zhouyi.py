@@ -89,7 +89,7 @@ def hexagram(git_dir: str, number: int, changes: dict) -> list:
             if text.count(before) != 1:
                 sys.exit(f"edit {number} {key} {before!r}: found {text.count(before)} times")
             text = text.replace(before, after)
-        rows.append((number, key, labels.get(key, labels.get(key.removesuffix("_image"), "")), text))
+        rows.append((number, key, labels.get(key, labels.get(key.removesuffix("_image"), "-")), text))
     return rows, heading, sign
 
 

@@ -89,3 +89,29 @@ def timing_text(data: dict, lang: str, vocabulary: dict) -> str:
         out.append(f"  {rank}. {when}" + (f"  {', '.join(dates)}" if dates else "") + f" — {reason}  [{rule}]")
         out += [f"     + {said}  [{why}]" for said, why in also]
     return "\n".join(out + [f"  {line}" for line in no_day])
+
+
+def words_text(words: list, lang: str, convention: str, judgment: dict | None = None) -> str:
+    """The words of the 周易 under a chart: the original hexagram's 卦辭, then the words the cast reads,
+    each with its Chinese, then in Korean its reading (음독) and in Korean or English its translation,
+    and the sentence of the rule that chose it; the source last."""
+    from ..messages import text as message
+    from ..texts import labels
+    names = labels()
+    out = [f"{names['read'][lang]} — {message('texts.chosen', lang, convention=convention)}"]
+    shown = ([judgment] if judgment else []) + words
+    for n, passage in enumerate(shown):
+        which = names[passage.get("which", "original")][lang]
+        label = names["judgment"][lang] if passage["kind"] == "judgment" else passage["label"]
+        head = f"  {passage['order']}. " if n or not judgment else "  "
+        out.append(f"{head}{which} {passage['hexagram']} {label}: {passage['zh']}")
+        pad = " " * len(head)
+        if lang == "ko":
+            out.append(f"{pad}{passage['reading']}")
+        if lang in ("ko", "en") and lang in passage:
+            out.append(f"{pad}{passage[lang]}")
+        if passage.get("why"):
+            out.append(f"{pad}({passage['why'][lang]}; {passage['rule']})")
+    out.append(message("texts.source", lang, source="Kanseki Repository KR1a0001", korean="liuyao-kb",
+                       english="James Legge (1882)"))
+    return "\n".join(out)

@@ -115,3 +115,22 @@ def words_text(words: list, lang: str, convention: str, judgment: dict | None = 
     out.append(message("texts.source", lang, source="Kanseki Repository KR1a0001", korean="liuyao-kb",
                        english="James Legge (1882)"))
     return "\n".join(out)
+
+
+def hexagram_words_text(data: dict, lang: str) -> str:
+    """All the words of one hexagram, part by part: the part's name, its Chinese, in Korean its reading,
+    and the translation in the reader's language where it has one; the source last."""
+    from ..messages import text as message
+    from ..texts import labels
+    names = labels()
+    out = [f"{data['number']} {data['hexagram']} ({data['korean'] if lang == 'ko' else data['short']})"]
+    for passage in data["parts"]:
+        name = names[passage["kind"]][lang]
+        out.append(f"{' '.join(w for w in (name, passage['label']) if w)}: {passage['zh']}")
+        if lang == "ko":
+            out.append(f"  {passage['reading']}")
+        if lang in ("ko", "en") and lang in passage:
+            out.append(f"  {passage[lang]}")
+    out.append(message("texts.source", lang, source="Kanseki Repository KR1a0001", korean="liuyao-kb",
+                       english="James Legge (1882)"))
+    return "\n".join(out)

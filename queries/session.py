@@ -307,11 +307,11 @@ class Session:
 
     @served("the chart")
     def chart_data(self, stars=True) -> dict:
-        return {**self._chart().to_data(stars=stars), "texts": self._chart().words()}
+        return self._chart().to_data(stars=stars)
 
     @served("the words of the Changes")
-    def words(self) -> list:
-        """The words of the 周易 the current cast reads, each with the rule that chose it (``Chart.words``)."""
+    def words(self) -> dict:
+        """The words of the 周易 beside the current cast and those it reads, each with the rule that chose it (``Chart.words``)."""
         return self._chart().words()
 
     @served("the words of the Changes")

@@ -44,6 +44,8 @@ def chart_text(data: dict, lang: str, vocabulary: dict) -> str:
     out += [_row(row, layout.hidden) for row in layout.rows]
     if layout.extra:
         out += ["", "  ".join(layout.extra)]
+    if data.get("texts"):
+        out += ["", words_text(data, lang, vocabulary)]
     return "\n".join(out)
 
 
@@ -91,29 +93,32 @@ def timing_text(data: dict, lang: str, vocabulary: dict) -> str:
     return "\n".join(out + [f"  {line}" for line in no_day])
 
 
-def words_text(words: list, lang: str, convention: str, judgment: dict | None = None) -> str:
-    """The words of the 周易 under a chart: the original hexagram's 卦辭, then the words the cast reads,
-    each with its Chinese, then in Korean its reading (음독) and in Korean or English its translation,
-    and the sentence of the rule that chose it; the source last."""
+def words_text(data: dict, lang: str, vocabulary: dict) -> str:
+    """The words of the 周易 under a chart (its data's ``texts``): the original hexagram's 卦辭, then the
+    words the cast reads by the convention text_reading, each with its Chinese, in Korean its reading
+    (음독), in Korean or English its translation, and the sentence of the rule that chose it; the source."""
+    from ..labels import convention_words
     from ..messages import text as message
     from ..texts import labels
     names = labels()
-    out = [f"{names['read'][lang]} — {message('texts.chosen', lang, convention=convention)}"]
-    shown = ([judgment] if judgment else []) + words
-    for n, passage in enumerate(shown):
-        which = names[passage.get("which", "original")][lang]
+    chosen = convention_words({"text_reading": data["conventions"]["text_reading"]}, lang, vocabulary).partition("=")[2]
+    texts = data["texts"]
+    read = texts["read"]
+    shown = ([] if any(p["which"] == "original" and p["kind"] == "judgment" for p in read) else [texts["judgment"]])
+    out = [f"{names['read'][lang]} — {message('texts.chosen', lang, convention=chosen)}"]
+    for passage in shown + read:
         label = names["judgment"][lang] if passage["kind"] == "judgment" else passage["label"]
-        head = f"  {passage['order']}. " if n or not judgment else "  "
-        out.append(f"{head}{which} {passage['hexagram']} {label}: {passage['zh']}")
+        head = f"  {passage['order']}. " if passage.get("why") else "  "
         pad = " " * len(head)
+        out.append(f"{head}{names[passage['which']][lang]} {passage['hexagram']} {label}: {passage['zh']}")
         if lang == "ko":
             out.append(f"{pad}{passage['reading']}")
         if lang in ("ko", "en") and lang in passage:
             out.append(f"{pad}{passage[lang]}")
         if passage.get("why"):
-            out.append(f"{pad}({passage['why'][lang]}; {passage['rule']})")
-    out.append(message("texts.source", lang, source="Kanseki Repository KR1a0001", korean="liuyao-kb",
-                       english="James Legge (1882)"))
+            rule = f"; {passage['rule']}" if lang == "en" else ""     # an id is code: none on a Korean or Chinese page
+            out.append(f"{pad}({passage['why'][lang]}{rule})")
+    out.append(message("texts.source", lang))
     return "\n".join(out)
 
 
@@ -131,6 +136,5 @@ def hexagram_words_text(data: dict, lang: str) -> str:
             out.append(f"  {passage['reading']}")
         if lang in ("ko", "en") and lang in passage:
             out.append(f"  {passage[lang]}")
-    out.append(message("texts.source", lang, source="Kanseki Repository KR1a0001", korean="liuyao-kb",
-                       english="James Legge (1882)"))
+    out.append(message("texts.source", lang))
     return "\n".join(out)

@@ -120,7 +120,7 @@ def _chart_view(data, lang, vocab):
     rows = []
     for row, line in zip(layout.rows, reversed(data["lines"])):
         rows.append({"row": row, "line": line, "marks": marks.line_marks(line)})
-    return {"layout": layout, "rows": rows, "data": data, "words": words_html(data.get("texts", []), lang)}
+    return {"layout": layout, "rows": rows, "data": data, "words": words_html(data["texts"], lang)}
 
 
 def _readings(judgment, lang, term_query, names):

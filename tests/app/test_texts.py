@@ -51,7 +51,7 @@ def test_the_other_school_reads_every_moving_line():
 def test_the_chart_shows_the_judgment_the_moving_line_and_the_convention():
     said = cast("787889", month="戌", day="乙巳").text("ko")
     assert "亨。小利有攸往。" in said and "上九: 白賁，无咎。" in said and "희게 꾸미니, 허물이 없다." in said
-    assert "주희 고변점" in said and "text_to_read.zhuxi1" in said
+    assert "주희 고변점" in said and "한 효(6효)가 움직이니" in said
 
 
 def test_no_rule_of_a_verdict_reads_the_texts():

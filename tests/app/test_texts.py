@@ -64,3 +64,20 @@ def test_a_name_that_is_no_hexagram_is_a_user_error():
     from queries.errors import UserError
     with pytest.raises(UserError, match="not a hexagram"):
         texts.number("乾坤")
+
+
+def test_the_texts_are_no_facts_of_the_knowledge(kb):
+    """Read only when asked: no table of texts/ is loaded with the knowledge at a process's start."""
+    tables = set(kb.program.tables)
+    assert {"zhouyi", "zhouyi_ko", "zhouyi_en", "hangul_context", "part_label"}.isdisjoint(tables)
+    assert not any(path.suffix == ".tsv" and path.stem.startswith("zhouyi") for path in (shipped_dir() / "facts").rglob("*"))
+
+
+def test_the_repl_shows_the_words_of_the_cast_and_of_a_hexagram():
+    from queries.repl import Repl
+    from queries.session import Session
+    repl = Repl(Session(), echo=True)
+    repl.run_script([":cast 787889 month 戌 day 乙巳", ":text", ":text 乾"])
+    said = repl.output()
+    assert "Original hexagram 山火賁 上九: 白賁，无咎。" in said
+    assert "用九: 見群龍无首，吉。" in said and "1 乾為天" in said

@@ -53,7 +53,9 @@ def _readings() -> tuple:
     from .engine.hangul import readings
     table = dict(readings())
     table.update(dict(_rows("hangul_reading.tsv")))
-    context = {(n, part, text): said for n, part, text, said, _why in _rows("hangul_context.tsv")}
+    context = {}
+    for n, part, text, said, _why in _rows("hangul_context.tsv"):
+        context.setdefault((n, part), []).append((text, said))
     return table, context
 
 
@@ -101,16 +103,23 @@ def kind(part: str) -> str:
 
 def reading(zh: str, hexagram: int = 0, part: str = "") -> str:
     """The Hangul reading of a passage, character by character, each phrase taking the initial-sound rule
-    (두음법칙: 利 리 → 이 at the start), 不 read 부 before ㄷ and ㅈ; punctuation as in Korean."""
+    (두음법칙: 利 리 → 이 at the start), 不 read 부 before ㄷ and ㅈ, a phrase of texts/hangul_context.tsv
+    as it says; punctuation as in Korean."""
     table, context = _readings()
     out, start = [], True
     chars = [c for c in zh if c not in "「」《》（）『』"]
+    given = {}
+    for text, said in context.get((hexagram, part), ()):
+        at = "".join(chars).find(text)
+        while at >= 0:
+            given.update({at + k: syllable for k, syllable in enumerate(said)})
+            at = "".join(chars).find(text, at + 1)
     for i, char in enumerate(chars):
         if char in PUNCTUATION:
             out.append(PUNCTUATION[char])
             start = True
             continue
-        said = context.get((hexagram, part, char)) or table.get(char, char)
+        said = given.get(i) or table.get(char, char)
         if char == "不" and i + 1 < len(chars) and _initial(table.get(chars[i + 1], "")) in (3, 12):
             said = "부"
         out.append(_initial_rule(said) if start else said)

@@ -81,3 +81,11 @@ def test_the_repl_shows_the_words_of_the_cast_and_of_a_hexagram():
     said = repl.output()
     assert "Original hexagram 山火賁 上九: 白賁，无咎。" in said
     assert "用九: 見群龍无首，吉。" in said and "1 乾為天" in said
+
+
+def test_every_reading_of_a_phrase_is_of_a_phrase_its_passage_has():
+    rows = [line.split("\t") for line in (shipped_dir() / "texts" / "hangul_context.tsv").read_text(encoding="utf-8")
+            .splitlines() if line and not line.startswith("#")][1:]
+    for n, part, phrase, said, _why in rows:
+        assert phrase in texts.passage(int(n), part)["zh"] and len(phrase) == len(said), (n, part, phrase)
+    assert texts.reading("見龍在田，利見大人。", 1, "line2") == "현룡재전, 이견대인."

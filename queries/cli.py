@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 import sys
 
 from . import options
@@ -187,6 +188,22 @@ def cmd_chart(args):
         _print_json(s.chart_data(stars=args.stars))
     else:
         print(s.chart_text(stars=args.stars))
+    return DONE
+
+
+def cmd_text(args):
+    """The words of the 周易: all of a hexagram's by any of its names, or those a cast reads."""
+    s = _session(args)
+    values = options.given(args, CAST)
+    named = values.get("lines")
+    if named is not None and not re.fullmatch(r"[6-9]{6}", str(named)) and \
+            not any(values.get(way) not in (None, False) for way in options.WAYS if way != "lines"):
+        found = s.texts_of(named)
+        _print_json(found) if args.json else print(s.texts_of_text(named))
+        return DONE
+    s.cast(**options.cast_arguments(values, spell=options.dashed)[0])
+    _say_notes(s)
+    _print_json(s.words()) if args.json else print(s.words_text())
     return DONE
 
 
@@ -392,6 +409,7 @@ def parser(lang="en"):
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
     ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
     add_common(ch)
+    add_common(_command(sub, "text", text("cli.text", lang), cmd_text, cast=True))
     add_common(_command(sub, "stars", "where the stars 神煞 fall, e.g. --month 戌 --day 乙巳 --year 甲辰", cmd_stars,
                         cast=True))
     j = _command(sub, "judge", "judge a question: the use-god, its states and verdict", cmd_judge, cast=True,

@@ -18,6 +18,7 @@ from fastapi.templating import Jinja2Templates
 from ..engine import LANGS
 from ..errors import UserError
 from ..labels import label
+from ..views.html import words_html
 from ..views.layout import chart_layout, judgment_layout
 from . import marks, service, terms
 from .api import COOKIE, worker
@@ -119,7 +120,7 @@ def _chart_view(data, lang, vocab):
     rows = []
     for row, line in zip(layout.rows, reversed(data["lines"])):
         rows.append({"row": row, "line": line, "marks": marks.line_marks(line)})
-    return {"layout": layout, "rows": rows, "data": data}
+    return {"layout": layout, "rows": rows, "data": data, "words": words_html(data["texts"], lang)}
 
 
 def _readings(judgment, lang, term_query, names):

@@ -71,6 +71,7 @@ SAMPLE_CASTS = [  # lines, month, day, conventions (and a question fact): chosen
     ("779889", "辰", "戊戌", {}),                      # the day clashes the use-god's tomb open (timing)
     ("978697", "戌", "己酉", {}),                      # the day clashes the void source god awake (timing)
     ("677969", "未", "丁丑", {}),                      # 兩現: two moving 子孫, the month-broken one outshone 還須旺相
+    ("999999", "戌", "乙巳", {"text_reading": "every-moving-line"}),  # 乾 all moving: every line's words, then 用九
 ]
 
 QUESTIONS = [  # one question for each sample cast, in order (chosen so that every rule fires)
@@ -86,7 +87,7 @@ QUESTIONS = [  # one question for each sample cast, in order (chosen so that eve
     'wealth', 'wealth', 'wealth', 'wealth',
     'wealth', 'document', ('document', None, None, 'hour'), 'self',
     'life', 'life', 'life', 'life', 'life', 'life',
-    ('illness', 'father'), 'wealth', 'document', ('return', 'son'),
+    ('illness', 'father'), 'wealth', 'document', ('return', 'son'), 'wealth',
 ]
 
 

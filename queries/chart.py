@@ -264,12 +264,32 @@ class Chart:
                 "world": self.world, "response": self.response, "calendar": self.calendar(),
                 "conventions": self.conventions,
                 "lines": [line_data(line) for line in self.lines],
-                "patterns": self.details["patterns"], "frames": self.details["frames"],
+                "patterns": self.details["patterns"], "frames": self.details["frames"], "texts": self.words(),
                 **({"stars": [{k: v for k, v in star.items() if v or k in ("name", "lines", "rule")}
                               for star in self.stars]} if stars else {})}
 
     def to_json(self) -> str:
         return json.dumps(self.to_data(), ensure_ascii=False, indent=2)
+
+    def words(self) -> dict:
+        """The words of the 周易 beside this cast: the original hexagram's 卦辭 (``judgment``) and the words it
+        reads (``read``, kb/texts/words_to_read.dl under the convention text_reading), each of these with the
+        rule that chose it and its sentence in the three languages (``queries.texts.to_read``)."""
+        if getattr(self, "_words", None) is None:
+            self._words = self._find_words()
+        return self._words
+
+    def _find_words(self) -> dict:
+        from . import texts
+        from .engine import render
+        rows = []
+        for which, kind, place, order in self.kb.ask(f"text_to_read('{self.id}', W, K, P, O)"):
+            proof = self.kb.explain(f"text_to_read('{self.id}', '{which}', '{kind}', {place}, {order})")
+            rows.append((which, kind, place, order, proof.rule.id,
+                         {lang: render.sentence(proof, lang) for lang in ("ko", "zh", "en")}))
+        changed = self.changed["number"] if self.changed else None
+        return {"judgment": texts.judgment_of(self.hexagram["number"]),
+                "read": texts.to_read(self.hexagram["number"], changed, rows)}
 
     def vocabulary(self) -> dict:
         """The names and marks the views take from this chart's knowledge base."""
@@ -280,6 +300,10 @@ class Chart:
     def text(self, lang: str = "en", stars: bool = False) -> str:
         """The chart a practitioner expects: header, then one row a line from the top down."""
         return views.chart_text(self.to_data(stars=stars), check_lang(lang), self.vocabulary())
+
+    def words_text(self, lang: str = "en") -> str:
+        """The words of the 周易 the cast reads, under the original hexagram's 卦辭 (``views.words_text``)."""
+        return views.words_text(self.to_data(stars=False), check_lang(lang), self.vocabulary())
 
     def casting_text(self, lang: str = "en") -> str:
         """How the lines were cast and, on a solar clock, the time read: the chart's header lines of it."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 import sys
 
 from . import options
@@ -190,6 +191,22 @@ def cmd_chart(args):
     return DONE
 
 
+def cmd_text(args):
+    """The words of the 周易: all of a hexagram's by any of its names, or those a cast reads."""
+    s = _session(args)
+    values = options.given(args, CAST)
+    named = values.get("lines")
+    if named is not None and not re.fullmatch(r"[6-9]{6}", str(named)) and \
+            not any(values.get(way) not in (None, False) for way in options.WAYS if way != "lines"):
+        found = s.texts_of(named)
+        _print_json(found) if args.json else print(s.texts_of_text(named))
+        return DONE
+    s.cast(**options.cast_arguments(values, spell=options.dashed)[0])
+    _say_notes(s)
+    _print_json(s.words()) if args.json else print(s.words_text())
+    return DONE
+
+
 def cmd_dates(args):
     s = _session(args)
     values = options.given(args, options.DATES)
@@ -270,11 +287,12 @@ def cmd_periods(args):
 def cmd_coverage(args):
     from .coverage import text
     lines = _session(args).coverage(seed=args.seed, seeds=args.seeds)
+    only = "missing" if args.missing else "declined" if args.declined else None
     if args.json:
-        _print_json([{**entry, "phrases": [p for p in entry["phrases"] if not args.missing or p["status"] == "missing"]}
+        _print_json([{**entry, "phrases": [p for p in entry["phrases"] if only is None or p["status"] == only]}
                      for entry in lines])
     else:
-        print(text(lines, args.lang, only_missing=args.missing))
+        print(text(lines, args.lang, only=only))
     return NEGATIVE if args.missing and any(p["status"] == "missing" for e in lines for p in e["phrases"]) else DONE
 
 
@@ -392,6 +410,7 @@ def parser(lang="en"):
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
     ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
     add_common(ch)
+    add_common(_command(sub, "text", text("cli.text", lang), cmd_text, cast=True))
     add_common(_command(sub, "stars", "where the stars 神煞 fall, e.g. --month 戌 --day 乙巳 --year 甲辰", cmd_stars,
                         cast=True))
     j = _command(sub, "judge", "judge a question: the use-god, its states and verdict", cmd_judge, cast=True,
@@ -442,7 +461,9 @@ def parser(lang="en"):
     cv = _command(sub, "coverage", "per seed line, which phrases are encoded (by which rule or fact row) and "
                   "which are declined and why", cmd_coverage)
     cv.add_argument("--seed", metavar="SEED", help="one seed only, e.g. 000")
-    cv.add_argument("--missing", action="store_true", help="only the phrases neither encoded nor declined")
+    shown = cv.add_mutually_exclusive_group()
+    shown.add_argument("--missing", action="store_true", help="only the phrases neither encoded nor declined")
+    shown.add_argument("--declined", action="store_true", help=text("help.coverage_declined", lang))
     cv.add_argument("--seeds", metavar="DIR", help="the folder of the seed texts (default: ../shared/seeds)")
     add_common(cv)
     e = sub.add_parser("explain", help="a classical term explained: its definition, the book lines and rules "

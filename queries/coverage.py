@@ -73,7 +73,7 @@ def shares(phrase: str, quote: str) -> bool:
     return any(phrase[i:i + k] in quote for i in range(len(phrase) - k + 1))
 
 
-def _chinese(line: str) -> bool:
+def chinese(line: str) -> bool:
     letters = [c for c in line if not c.isspace()]
     return bool(letters) and sum("\uac00" <= c <= "\ud7a3" for c in letters) / len(letters) < 0.3
 
@@ -160,7 +160,7 @@ def coverage(seeds: Path | None = None, root: Path | None = None) -> list:
     for path, text in seed_texts(seeds):
         seed = path.name[:3]
         for n, text in enumerate(text.splitlines(), 1):
-            if n == 1 or not _chinese(text):
+            if n == 1 or not chinese(text):
                 continue
             enc = encoding.get((seed, n), []) + encoding.get((seed, n + 2), [])
             dec = declining.get((seed, n), []) + declining.get((seed, n + 2), [])
@@ -191,12 +191,14 @@ def totals(lines: list) -> dict:
     return out
 
 
-def text(lines: list, lang: str = "en", only_missing: bool = False) -> str:
-    """The coverage as text: per line, each phrase with its status and who encodes or why not."""
+def text(lines: list, lang: str = "en", only: str | None = None) -> str:
+    """The coverage as text: per line, each phrase with its status and who encodes or why not;
+    ``only`` a status (``missing``, ``declined``) lists only the phrases of that status, and the
+    declined are counted at the end."""
     words = WORDS[check_lang(lang)]
     out = []
     for entry in lines:
-        items = [p for p in entry["phrases"] if not only_missing or p["status"] == "missing"]
+        items = [p for p in entry["phrases"] if only is None or p["status"] == only]
         if not items:
             continue
         out.append(f"{entry['seed']}:{entry['line']}")
@@ -208,6 +210,8 @@ def text(lines: list, lang: str = "en", only_missing: bool = False) -> str:
     parts = ", ".join(f"{seed} {d}/{t}" for seed, (d, t) in sorted(counts.items()) if seed != "all")
     done, total = counts["all"]
     out.append(f"{words['coverage.total']}: {done}/{total}" + (f" ({parts})" if parts else ""))
+    if only == "declined":
+        out.append(f"{words['coverage.declined_total']}: {sum(p['status'] == 'declined' for e in lines for p in e['phrases'])}")
     return "\n".join(out)
 
 
@@ -249,8 +253,8 @@ def korean_lines(seeds: Path | None = None, root: Path | None = None) -> list:
         if seed not in texts:
             texts[seed] = files[seed].read_text(encoding="utf-8").splitlines()
         lines = texts[seed]
-        at = line if 0 < line <= len(lines) and not _chinese(lines[line - 1]) else line + 2
-        if 0 < at <= len(lines) and lines[at - 1].strip() and not _chinese(lines[at - 1]):
+        at = line if 0 < line <= len(lines) and not chinese(lines[line - 1]) else line + 2
+        if 0 < at <= len(lines) and lines[at - 1].strip() and not chinese(lines[at - 1]):
             out.append((files[seed].name, line, " ".join(lines[at - 1].split())))
     return out
 

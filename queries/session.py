@@ -309,6 +309,26 @@ class Session:
     def chart_data(self, stars=True) -> dict:
         return self._chart().to_data(stars=stars)
 
+    @served("the words of the Changes")
+    def words(self) -> dict:
+        """The words of the 周易 beside the current cast and those it reads, each with the rule that chose it (``Chart.words``)."""
+        return self._chart().words()
+
+    @served("the words of the Changes")
+    def words_text(self, lang=None) -> str:
+        return self._chart().words_text(check_lang(lang or self.lang))
+
+    @served("the words of the Changes")
+    def texts_of(self, name) -> dict:
+        """All the words of a hexagram named by any of its names (``queries.texts.hexagram``)."""
+        from . import texts
+        return texts.hexagram(texts.number(name))
+
+    @served("the words of the Changes")
+    def texts_of_text(self, name, lang=None) -> str:
+        from .views import hexagram_words_text
+        return hexagram_words_text(self.texts_of(name), check_lang(lang or self.lang))
+
     @served("the chart")
     def chart_json(self) -> str:
         return self._chart().to_json()

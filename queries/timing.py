@@ -38,6 +38,7 @@ from lunar_python import Solar
 
 from . import calendar
 from .engine import render
+from .engine.terms import GLOSS, is_gloss
 
 LANGS = ("ko", "zh", "en")
 _STEMS = "甲乙丙丁戊己庚辛壬癸"
@@ -59,6 +60,21 @@ def _said(judgment, goal) -> tuple:
     """(rule id, {lang: sentence}) of the rule that proves a ground goal."""
     proof = judgment.chart.kb.explain(goal, memo=judgment.memo)
     return proof.rule.id, {lang: render.sentence(proof, lang) for lang in LANGS}
+
+
+def basis(kb, rule_id) -> dict | None:
+    """{lang: what it rests on} for a timing rule that cites no line of a book: the conventions it
+    names (``timing-practice``, the later manuals') or the translator's gloss; None for a rule of
+    the books."""
+    info = next(r.info for r in kb.program.rules if r.info.id == rule_id)
+    if any(not is_gloss(s) for s in info.sources):
+        return None
+    names = {name: {"ko": ko, "zh": zh, "en": en}
+             for table in ("fixed_convention_label", "convention_label")
+             for name, ko, zh, en in kb.match(table, None, None, None, None)}
+    notes = {note: {"ko": ko, "zh": zh, "en": en} for note, ko, zh, en in kb.match("source_note", GLOSS, None, None, None)}
+    said = [names.get(c, {lang: c for lang in LANGS}) for c in info.conventions] + ([notes[GLOSS]] if info.sources else [])
+    return {lang: "; ".join(dict.fromkeys(x[lang] for x in said)) for lang in LANGS} if said else None
 
 
 def kinds(kb) -> dict:
@@ -135,6 +151,9 @@ def candidates(judgment, count: int = 3) -> list:
                 "label": info["label"], "subject": info["subject"], "polarity": info["polarity"],
                 "polarity_label": sides[info["polarity"]], "rule": rule, "reason": reason,
                 "why": _goal("timing_candidate", c, unit, kind, branches[0])}
+        rests_on = basis(kb, rule)
+        if rests_on:
+            item["basis"] = rests_on
         if len(key) == 2:
             item["within"] = branches
         stem = stems.get((kind, branches[0]))

@@ -27,7 +27,7 @@ import unicodedata
 
 from .errors import GoalError
 from .problem import Problem
-from .terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var, is_variable_name
+from .terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var, gloss_source, is_variable_name
 
 PREDICATE = re.compile(r"[a-z][a-z0-9_]*\Z")
 ODD_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")   # str.splitlines breaks besides \n
@@ -271,6 +271,8 @@ def _annotations(comments, fallback_id):
             title = parts[2] if len(parts) > 2 else ""
         elif body.startswith("source:"):
             sources.append(body[len("source:"):].strip())
+        elif body.startswith("gloss:"):
+            sources.append(gloss_source(body[len("gloss:"):].strip()))
         elif body.startswith("convention:"):
             conventions.append(body[len("convention:"):].strip())
         elif body.startswith("@says"):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from .hangul import because, particles
 from .tables import read_table
-from .terms import Var, show
+from .terms import GLOSS, Var, show
 
 LANGS = ("en", "ko", "zh")
 
@@ -167,7 +167,14 @@ class Words:
         return f"{text[:note.start()]} ({self.note(note.group(1))})" if note else text
 
     def note(self, note: str) -> str:
-        """A source line's note in the language, as written where the phrases have none."""
+        """A source line's note in the language, as written where the phrases have none; a gloss's
+        (``terms.gloss_source``) says both of its parts.
+
+        >>> Words((), "ko", {"note.the translator's gloss": {"ko": "역자의 풀이"}}).note("the translator's gloss: x")
+        '역자의 풀이: x'
+        """
+        if note.startswith(f"{GLOSS}: "):
+            return f"{self.note(GLOSS)}: {self.note(note[len(GLOSS) + 2:])}"
         return self.phrases.get(f"note.{note}", {}).get(self.lang) or note
 
     def name(self, value, convention=None) -> str:
@@ -282,7 +289,8 @@ def student_head(node, lang, n, words, sources=True) -> list:
         mine = own_rules(node)
         return [said + (korean(" — " + w["own_rule"].format("; ".join(mine)), lang) if mine else "")]
     lines = [f"“{sentence(node, lang)}”   #{n}"]
-    cited = [book(words.source(s)) for s in node.rule.sources[:1]] if sources else []
+    cited = ([book(words.source(s)) for s in node.rule.sources[:1]]
+             or [words.name(c) for c in node.rule.conventions[:1]]) if sources else []     # no book: the practice
     lines.append(f"  {node.rule.id} {node.rule.title}".rstrip() + "".join(f" · {c}" for c in cited))
     return lines
 

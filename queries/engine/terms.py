@@ -66,9 +66,36 @@ class Compare:
         return f"({self.left} {self.op} {right})"
 
 
+GLOSS = "the translator's gloss"     # the note a ``# gloss:`` line's source ends with
+
+
+def gloss_source(text: str) -> str:
+    """A ``# gloss:`` line (a citation of a commentator's or translator's words, not the book's)
+    as a source: the note that ends it says so, before the line's own note if it has one.
+
+    >>> gloss_source("000_0a.txt:13  묘에 들면")
+    "000_0a.txt:13  묘에 들면 (the translator's gloss)"
+    >>> gloss_source("000_0a.txt:13  묘에 들면 (of the use-god)")
+    "000_0a.txt:13  묘에 들면 (the translator's gloss: of the use-god)"
+    """
+    text = text.rstrip()
+    if text.endswith(")") and "(" in text:
+        start = text.rindex("(")
+        note = text[start + 1:-1]
+        if any("a" <= c.lower() <= "z" for c in note) and "(" not in note:
+            return f"{text[:start].rstrip()} ({GLOSS}: {note})"
+    return f"{text} ({GLOSS})"
+
+
+def is_gloss(source: str) -> bool:
+    """Whether a rule's source is a gloss (``gloss_source``), not the book's own words."""
+    return source.endswith(f"({GLOSS})") or f"({GLOSS}: " in source
+
+
 @dataclass(frozen=True)
 class RuleInfo:
-    """What the comment lines above a clause say about it."""
+    """What the comment lines above a clause say about it (a ``# gloss:`` line is among its
+    sources, marked by ``gloss_source``)."""
     id: str
     title: str = ""
     sources: tuple = ()

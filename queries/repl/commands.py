@@ -38,6 +38,7 @@ USAGE = {
     "judge": "TOPIC [about PERSON] [asker man|woman] [horizon UNIT] [since recent|long] [in-office yes|no] [side plaintiff|defendant] [proof]",
     "when": "[TOPIC [about PERSON] [asker man|woman] [horizon UNIT]]",
     "stars": "",
+    "text": "[HEXAGRAM]",
     "dates": "month 戌 day 乙巳 [year 甲辰] [years 1900-2100]",
     "describe": "[about PERSON]",
     "periods": "age N | born YEAR",
@@ -277,6 +278,11 @@ class Repl:
     def do_stars(self, rest):
         from ..results import stars_text
         self.say(stars_text(self.session.stars(), lang=self.lang))
+
+    def do_text(self, rest):
+        """The words of the 周易 the current cast reads, or all of a hexagram named (賁, 山火賁, 22)."""
+        name = rest.strip()
+        self.say(self.session.texts_of_text(name) if name else self.session.words_text())
 
     def do_topics(self, rest):
         self.say(self.session.topics_text())

@@ -81,3 +81,29 @@ def judgment_html(data: dict, chart: dict, lang: str, vocabulary: dict) -> str:
                   + "".join(f"<p>{escape(line)}</p>" for line in layout.no_day))
     return (f"<div class='liuyao liuyao-judgment'>{chart_html(chart, lang, vocabulary)}{question}{account}"
             f"<table><tbody>{rows}</tbody></table>{readings}{timing}</div>")
+
+
+def words_html(texts: dict, lang: str) -> str:
+    """The words of the 周易 beside a cast (a chart's data's ``texts``), folded under the chart (a
+    ``<details>``): the original's 卦辭 unless it is read anyway, then the words the cast reads, each with
+    its Chinese, in Korean its reading, its translation in the reader's language and the rule that chose it."""
+    from ..messages import text as message
+    from ..texts import labels
+    names = labels()
+    items = []
+    read = texts["read"]
+    first = [] if any(p["which"] == "original" and p["kind"] == "judgment" for p in read) else [texts["judgment"]]
+    for passage in first + read:
+        label = names["judgment"][lang] if passage["kind"] == "judgment" else passage["label"]
+        said = [f"<span lang='zh'>{escape(names[passage['which']][lang])} {escape(passage['hexagram'])} "
+                f"{escape(label)}: {escape(passage['zh'])}</span>"]
+        if lang == "ko":
+            said.append(f"<span class='reading'>{escape(passage['reading'])}</span>")
+        if lang in ("ko", "en") and lang in passage:
+            said.append(f"<span lang='{lang}'>{escape(passage[lang])}</span>")
+        if passage.get("why"):
+            said.append(f"<small title='{escape(passage['rule'])}'>{escape(passage['why'][lang])}</small>")
+        items.append("<li>" + "<br>".join(said) + "</li>")
+    source = message("texts.source", lang)
+    return (f"<details class='texts' id='texts'><summary>{escape(names['read'][lang])}</summary>"
+            f"<ol>{''.join(items)}</ol><p class='where'>{escape(source)}</p></details>")

@@ -188,7 +188,7 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict, every: bool = False
     (('답', '흉하다 · 凶'),)
     (('용신', '父母 丙午火 (2효 아래 복신)'),)
     >>> [heading for heading, _ in layout.readings], layout.timing_title
-    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 10, 서술하는 판단 11'], '응기 (일/월, 느림)')
+    (['판정을 정한 판단', '그 밖의 판단: 뒷받침하는 판단 19, 저울질에서 진 판단 9, 서술하는 판단 12'], '응기 (일/월, 느림)')
     """
     words, terms = WORDS[check_lang(lang)], vocabulary["terms"]
     role = lambda term: _name(terms, term, lang)
@@ -243,8 +243,10 @@ def _said(text, lang) -> str:
 
 
 def _reason(item, lang) -> str:
-    """A candidate's reason and, after it, whether it dates the matter or the harm."""
-    return f"{_said(item['reason'], lang)} ({_said(item['polarity_label'], lang)})"
+    """A candidate's reason and, after it, whether it dates the matter or the harm, and what it
+    rests on when no book states it (``queries.timing.basis``: the later manuals, the translator)."""
+    said = _said(item["polarity_label"], lang) + (f"; {_said(item['basis'], lang)}" if item.get("basis") else "")
+    return f"{_said(item['reason'], lang)} ({said})"
 
 
 def timing_layout(data: dict, lang: str, vocabulary: dict, count=None) -> tuple:

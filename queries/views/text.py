@@ -44,6 +44,8 @@ def chart_text(data: dict, lang: str, vocabulary: dict) -> str:
     out += [_row(row, layout.hidden) for row in layout.rows]
     if layout.extra:
         out += ["", "  ".join(layout.extra)]
+    if data.get("texts"):
+        out += ["", words_text(data, lang, vocabulary)]
     return "\n".join(out)
 
 
@@ -78,10 +80,10 @@ def timing_text(data: dict, lang: str, vocabulary: dict) -> str:
     >>> j = judge(cast(hexagram="乾為天", at="2024-12-10T12:00", tz="Asia/Seoul"), "wealth")
     >>> print(timing_text(j.timing(), "en", j.chart.vocabulary()))
     timing (day, fast)
-      1. 寅 day  2024-12-16, 2024-12-28, 2025-01-09 — the use-god 寅 (line 2) lies in the decade's void and the day has clashed it awake; it responds in full when 寅 fills the void (when it comes)  [timing_branch.25]
-         + the use-god 寅 (line 2) moves; it responds when its own branch 寅 comes round (值) (when it comes)  [timing_branch.9]
-      2. 申 day  2024-12-10 — the day 申 clashes the use-god 寅 (line 2) awake in the decade's void: it half responds today (when it comes)  [timing_branch.26]
-      3. 亥 day  2024-12-13, 2024-12-25, 2025-01-06 — the use-god 寅 (line 2) moves; it responds when 亥 combines with it and holds it (動待合) (when it comes)  [timing_branch.8]
+      1. 寅 day  2024-12-16, 2024-12-28, 2025-01-09 — the use-god 寅 (line 2) lies in the decade's void and the day has clashed it awake; it responds in full when 寅 fills the void (when it comes; the later manuals' timing; the translator's gloss)  [timing_branch.25]
+         + the use-god 寅 (line 2) moves; it responds when its own branch 寅 comes round (值) (when it comes; the later manuals' timing)  [timing_branch.9]
+      2. 申 day  2024-12-10 — the day 申 clashes the use-god 寅 (line 2) awake in the decade's void: it half responds today (when it comes; the later manuals' timing; the translator's gloss)  [timing_branch.26]
+      3. 亥 day  2024-12-13, 2024-12-25, 2025-01-06 — the use-god 寅 (line 2) moves; it responds when 亥 combines with it and holds it (動待合) (when it comes; the later manuals' timing)  [timing_branch.8]
     """
     title, rows, no_day = timing_layout(data, lang, vocabulary)
     out = [title]
@@ -89,3 +91,50 @@ def timing_text(data: dict, lang: str, vocabulary: dict) -> str:
         out.append(f"  {rank}. {when}" + (f"  {', '.join(dates)}" if dates else "") + f" — {reason}  [{rule}]")
         out += [f"     + {said}  [{why}]" for said, why in also]
     return "\n".join(out + [f"  {line}" for line in no_day])
+
+
+def words_text(data: dict, lang: str, vocabulary: dict) -> str:
+    """The words of the 周易 under a chart (its data's ``texts``): the original hexagram's 卦辭, then the
+    words the cast reads by the convention text_reading, each with its Chinese, in Korean its reading
+    (음독), in Korean or English its translation, and the sentence of the rule that chose it; the source."""
+    from ..labels import convention_words
+    from ..messages import text as message
+    from ..texts import labels
+    names = labels()
+    chosen = convention_words({"text_reading": data["conventions"]["text_reading"]}, lang, vocabulary).partition("=")[2]
+    texts = data["texts"]
+    read = texts["read"]
+    shown = ([] if any(p["which"] == "original" and p["kind"] == "judgment" for p in read) else [texts["judgment"]])
+    out = [f"{names['read'][lang]} — {message('texts.chosen', lang, convention=chosen)}"]
+    for passage in shown + read:
+        label = names["judgment"][lang] if passage["kind"] == "judgment" else passage["label"]
+        head = f"  {passage['order']}. " if passage.get("why") else "  "
+        pad = " " * len(head)
+        out.append(f"{head}{names[passage['which']][lang]} {passage['hexagram']} {label}: {passage['zh']}")
+        if lang == "ko":
+            out.append(f"{pad}{passage['reading']}")
+        if lang in ("ko", "en") and lang in passage:
+            out.append(f"{pad}{passage[lang]}")
+        if passage.get("why"):
+            rule = f"; {passage['rule']}" if lang == "en" else ""     # an id is code: none on a Korean or Chinese page
+            out.append(f"{pad}({passage['why'][lang]}{rule})")
+    out.append(message("texts.source", lang))
+    return "\n".join(out)
+
+
+def hexagram_words_text(data: dict, lang: str) -> str:
+    """All the words of one hexagram, part by part: the part's name, its Chinese, in Korean its reading,
+    and the translation in the reader's language where it has one; the source last."""
+    from ..messages import text as message
+    from ..texts import labels
+    names = labels()
+    out = [f"{data['number']} {data['hexagram']} ({data['korean'] if lang == 'ko' else data['short']})"]
+    for passage in data["parts"]:
+        name = names[passage["kind"]][lang]
+        out.append(f"{' '.join(w for w in (name, passage['label']) if w)}: {passage['zh']}")
+        if lang == "ko":
+            out.append(f"  {passage['reading']}")
+        if lang in ("ko", "en") and lang in passage:
+            out.append(f"  {passage[lang]}")
+    out.append(message("texts.source", lang))
+    return "\n".join(out)

@@ -295,6 +295,19 @@ def chart(body: ChartRequest, request: Request):
         return service.chart_data(box, body.fields(), stars=body.stars)
 
 
+@router.get("/text", summary="the words of a hexagram by any of its names (liuyao text 賁 --json)")
+def hexagram_text(name: Annotated[str, Query(max_length=40)], request: Request):
+    with worker(request) as box:
+        return box.texts_of(name)
+
+
+@router.post("/text", summary="the words of the 周易 a cast reads (liuyao text 787889 --json)")
+def cast_text(body: ChartRequest, request: Request):
+    with worker(request) as box:
+        service.cast_on(box, body.fields())
+        return {"cast": "c1", "texts": box.words()}
+
+
 @router.post("/judge", response_model=JudgmentResponse, summary="judge a question (liuyao judge --json)")
 def judge(body: JudgeRequest, request: Request):
     request.state.lang = body.lang

@@ -185,9 +185,10 @@ def rules(request: Request):
     with worker(request) as box:
         found = box.rules(asked) if PREDICATE.fullmatch(asked) else box.rules(grep=asked)
         found = service.said(box, found.to_data(), cast=False)
+        said = render.Words((), lang, box.connectives())          # a source's note in the page's language
     items = []
     for r in found["rules"]:
-        sources = "".join(f"<li>{escape(w['source_line'])} {escape(x)}</li>" for x in r["sources"])
+        sources = "".join(f"<li>{escape(w['source_line'])} {escape(said.source(x))}</li>" for x in r["sources"])
         items.append(f"<li><code>{escape(r['id'])}</code> {escape(r['title'])} <span class='where'>{escape(r['where'])}"
                      f"</span><ul class='sources'>{sources}</ul><p class='says'>{_says(r['says'].get(lang, ''), lang)}</p>"
                      f"<code class='clause'>{escape(r['clause'])}</code></li>")

@@ -21,6 +21,7 @@ from ..engine import LANGS
 from ..errors import UserError
 from ..labels import label
 from ..messages import text
+from ..views.html import words_html
 from ..views.layout import chart_layout, judgment_layout
 from ..views.svg import chart_svg
 from . import marks, service, terms
@@ -138,7 +139,8 @@ def _chart_view(data, lang, vocab):
     rows = []
     for row, line in zip(layout.rows, reversed(data["lines"])):
         rows.append({"row": row, "line": line, "marks": marks.line_marks(line)})
-    return {"layout": layout, "rows": rows, "data": data, "svg": chart_svg(data, lang, vocab)}
+    return {"layout": layout, "rows": rows, "data": data, "svg": chart_svg(data, lang, vocab),
+            "words": words_html(data["texts"], lang)}
 
 
 def _readings(judgment, lang, term_query, names):

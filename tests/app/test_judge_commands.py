@@ -105,6 +105,18 @@ def test_coverage_of_a_seed(capsys):
     assert run(capsys, "coverage", "--seeds", "/nonexistent")[0] == 2
 
 
+
+@needs_seeds
+def test_coverage_lists_the_declined_with_their_reasons(capsys):
+    code, out, _ = run(capsys, "coverage", "--seed", "003", "--declined", "--lang", "ko")
+    said = [line for line in out.splitlines() if line.startswith("  ")]
+    assert code == 0 and said and all("  제외  " in line and not line.endswith("  제외") for line in said)
+    assert out.splitlines()[-1] == f"제외한 구절: {len(said)}"
+    data = json.loads(run(capsys, "coverage", "--seed", "003", "--declined", "--json")[1])
+    assert sum(len(e["phrases"]) for e in data) == len(said)
+    assert all(p["status"] == "declined" and set(p["reason"]) == {"en", "ko", "zh"} for e in data for p in e["phrases"])
+    assert run(capsys, "coverage", "--declined", "--missing")[0] == 2
+
 def test_rules_of_a_topic_are_its_readings_and_those_of_any_question(capsys):
     data = json.loads(run(capsys, "rules", "--topic", "illness", "--json")[1])
     ids = [r["id"] for r in data["rules"]]

@@ -1,7 +1,7 @@
 """pyDatalog deriving everything, on every sample cast: its proofs of the answers the tables'
 run proves are the tables' proofs, pass the checker and use every rule (its answers:
 tests/knowledge/test_agreement_pydatalog_*.py). On the pure-Python engine
-(tests/knowledge/test_pure_engine.py), the first eight casts only. Slow: ``pytest -m "not slow"``
+(tests/knowledge/test_pure_engine.py), the first four casts only. Slow: ``pytest -m "not slow"``
 leaves it out.
 """
 import pytest

@@ -1,5 +1,5 @@
 """The same agreement checks on pyDatalog's pure-Python engine (its compiled parts left out), in a
-process of its own: tests/knowledge/test_agreement_pydatalog_1.py and _proofs.py on the first eight
+process of its own: tests/knowledge/test_agreement_pydatalog_1.py and _proofs.py on the first four
 casts, and the engine tests."""
 import os
 import shutil

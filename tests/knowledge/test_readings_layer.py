@@ -6,6 +6,8 @@ import re
 import pytest
 
 from queries import KnowledgeBase
+from queries.engine import parse_text
+from queries.engine.terms import Arith, Atom, Const, Var, is_gloss
 
 PROBE_RULE = """# @rule probe.1 probe
 # convention: probe
@@ -149,4 +151,63 @@ def test_the_classes_follow_the_order_of_000_55(shipped):
     assert rank["use_god"] < rank["source_god"] < rank["harmony"] < rank["moving"] < rank["void"] < rank["clash_harm"]
     assert rank["salary_horse"] == rank["harmony"] and rank["taboo_god"] == rank["source_god"]
     deciding = {c: d for c, _, d, *_ in shipped.match("reading_class", None, None, None, None, None, None, None)}
-    assert {c for c, d in deciding.items() if d == "no"} == {"salary_horse", "star"}
+    assert {c for c, d in deciding.items() if d == "no"} == {"salary_horse", "star", "commentary"}
+
+
+def test_a_reading_that_rests_only_on_the_translator_never_decides(shipped):
+    """A reading whose every citation is a ``# gloss:`` (the translator's Korean, not the book) is of
+    the class ``commentary``: shown with its line, deciding nothing (issue 27), and no factor speaks
+    through it; a commentary reading rests on a gloss."""
+    klass = {k: c for k, _, c, *_ in shipped.match("conclusion", None, None, None, None, None, None)}
+    deciding = {c: d for c, _, d, *_ in shipped.match("reading_class", None, None, None, None, None, None, None)}
+    speaking = {c for _, c in shipped.match("factor_class", None, None)}
+    glossed = {r.info.id: r.head.args[2].value for r in _readings(shipped)
+               if r.info.sources and all(is_gloss(s) for s in r.info.sources)}
+    assert len(glossed) >= 15
+    assert sorted(rule for rule, k in glossed.items() if klass[k] != "commentary") == []
+    assert deciding["commentary"] == "no" and "commentary" not in speaking
+    commentary = {k for k, c in klass.items() if c == "commentary"}
+    assert commentary == set(glossed.values())
+
+
+def _condition(rule) -> str:
+    """A reading's body as a condition, the same text for the same condition whatever its variables
+    are named or the order of its literals (the question's topic aside: it is the head's)."""
+    names = {}
+
+    def term(t):
+        if isinstance(t, Var):
+            return "_" if t.name.startswith("_") else names.setdefault(t.name, f"V{len(names)}")
+        if isinstance(t, Const):
+            return repr(t.value)
+        if isinstance(t, Arith):
+            return f"({term(t.left)}{t.op}{term(t.right)})"
+        return "(" + ",".join(map(term, t)) + ")" if isinstance(t, tuple) else str(t)
+
+    term(rule.head.args[0])
+    said = [("~" if lit.negated else "") + f"{lit.pred}({','.join(map(term, lit.args))})" if isinstance(lit, Atom)
+            else f"{term(lit.left)}{lit.op}{term(lit.right)}" for lit in rule.body
+            if not (isinstance(lit, Atom) and lit.pred == "cast_topic")]
+    return " & ".join(sorted(said))
+
+
+def test_one_condition_one_class(shipped):
+    """The same body of conditions carries the same class in every reading (issue 27): what a
+    condition is about does not change with the book or the matter that reads it. A gloss's reading
+    (class commentary) is apart: its class says whose words it rests on."""
+    klass = {k: c for k, _, c, *_ in shipped.match("conclusion", None, None, None, None, None, None)}
+    classes = {}
+    for rule in _readings(shipped):
+        k = rule.head.args[2]
+        if isinstance(k, Const) and klass[k.value] != "commentary":
+            classes.setdefault(_condition(rule), {}).setdefault(klass[k.value], []).append(rule.info.id)
+    assert len(classes) > 300
+    assert {c: v for c, v in classes.items() if len(v) > 1} == {}
+
+
+def test_the_same_condition_under_two_names_is_found():
+    rules, _, problems = parse_text(
+        "reading(C, 'wealth', 'a') <= relative_moves(C, '兄弟', P) & world(C, P)\n"
+        "reading(C, 'state', 'b') <= world(C, Q) & relative_moves(C, '兄弟', Q)\n"
+        "reading(C, 'state', 'c') <= world(C, Q) & relative_moves(C, '兄弟', R)\n", "r.dl")
+    assert problems == [] and len({_condition(r) for r in rules[:2]}) == 1 and _condition(rules[2]) != _condition(rules[0])

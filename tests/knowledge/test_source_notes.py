@@ -19,8 +19,11 @@ def kb():
 
 
 def notes_of(kb) -> set:
-    return {render.source_parts(source).get("note")
-            for rules in kb._rules.values() for rule in rules for source in rule.info.sources} - {None}
+    """The notes the source lines end with, a gloss's (``terms.gloss_source``) as its two parts."""
+    notes = {render.source_parts(source).get("note")
+             for rules in kb._rules.values() for rule in rules for source in rule.info.sources} - {None}
+    glosses = {note for note in notes if note.startswith(f"{render.GLOSS}: ")}
+    return notes - glosses | {render.GLOSS} | {note[len(render.GLOSS) + 2:] for note in glosses}
 
 
 def test_every_note_of_a_source_line_is_said_in_the_three_languages(kb):

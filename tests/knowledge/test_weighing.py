@@ -16,6 +16,9 @@ GOLDEN = [  # (values, month, day, topic, about): the factor the book's reasons 
     ("877778", "酉", "壬辰", "illness", "son", "hidden_held", "unfavourable", "숨은"),             # 午火子孫伏…亥水克之
     ("879677", "寅", "戊戌", "wealth", None, "turned_toward", "favourable", "回頭生"),            # 化午火回頭生合
     ("669877", "子", "辛未", "illness", "son", "source_rescues", "favourable", "원신"),            # 辰土動爻生之
+    ("687989", "寅", "丁巳", "office", None, "world_struck", "unfavourable", "세효"),             # 子孫持世化回頭之克
+    ("987786", "未", "戊申", "lawsuit", None, "world_strong_met", "favourable", "세효"),              # 世臨日辰，月建生之
+    ("787867", "戌", "庚子", "wealth", None, "world_strong_met", "favourable", "세효"),               # 卯木持世…日辰生之
 ]
 
 
@@ -49,7 +52,9 @@ def sample(kb):
         out.append({"held": held, "factor": j.weighing["factor"]["id"], "direction": j.weighing["direction"],
                     "degree": j.weighing["degree"], "weights": {r["id"]: r["weight"] for r in found},
                     "polarity": {r["id"]: r["polarity"] for r in found}, "count": len(found),
-                    "strong": bool(kb.match("factor", c, "use_strong")),
+                    "said": [r["conclusion"][lang] for r in found for lang in ("ko", "zh", "en")],
+                    "strong": bool(kb.match("factor", c, "use_strong")), "about": bool(question.get("about")),
+                    "use_is_world": bool(kb.ask(f"use_god('{c}', 'line', W) & world('{c}', W)")),
                     "acting_taboo": bool(kb.ask(f"taboo_god('{c}', Q) & acting('{c}', Q)"))})
         chart.forget()
     return out
@@ -73,7 +78,19 @@ def test_a_use_god_that_turns_back_on_itself_is_never_favourable(sample):
 
 
 HARM = {"use_absent", "hidden_held", "bottom_void", "true_void", "month_break", "day_break", "turned_back_overcome",
-        "turned_away", "taboo_strikes", "frame_strikes", "use_void", "use_entombed"}
+        "turned_away", "taboo_strikes", "frame_strikes", "use_void", "use_entombed",
+        "world_struck"}     # the asker's own world broken or turned back on itself: 旬空月破達非吉 (000:79)
+
+
+def test_the_world_weighs_only_in_the_askers_own_undertaking(sample):
+    """世爻 factors (000:79) hold only where no person is named and the use-god is not the world."""
+    worldly = [s for s in sample if s["held"] & {"world_struck", "world_strong_met"}]
+    assert worldly and all(not s["about"] and not s["use_is_world"] for s in worldly)
+
+
+def test_no_judgment_says_a_conclusion_twice(sample):
+    """Readings that conclude the same are one reading; two that differ say so in every language."""
+    assert all(len(s["said"]) == len(set(s["said"])) for s in sample)
 
 
 def test_a_strong_unharmed_use_god_with_no_moving_taboo_god_is_never_unfavourable(sample):

@@ -191,3 +191,12 @@ def test_proofs_name_the_cast_c1_as_the_cli_does(client):
     cli = cli_json("why-not", "r000.87.offspring_world", "787889", "--month", "戌", "--day", "乙巳", "--topic", "illness")
     assert rule == cli
     assert set(re.findall(r"'(c\d+)'", json.dumps(why_not))) == {"c1"}
+
+
+def test_text_is_what_the_cli_prints(client):
+    answer = client.post("/api/text", json=CAST)
+    assert answer.status_code == 200
+    assert answer.json()["texts"] == cli_json("text", "787889", "--month", "戌", "--day", "乙巳")
+    named = client.get("/api/text", params={"name": "賁"})
+    assert named.json() == cli_json("text", "賁")
+    assert client.get("/api/text", params={"name": "乾坤"}).status_code == 400

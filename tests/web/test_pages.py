@@ -336,3 +336,9 @@ def test_a_sessions_labels_are_asked_of_its_own_worker_again_after_each_rule(poo
     again = pool._private[session].box                                              # the rules changed: a new worker
     assert again is not box and pool.labels(again)["persons"]["father"]["ko"] == "아버지"
     pool.forget(session)
+
+
+def test_the_words_of_the_changes_are_folded_under_the_chart(client):
+    page = client.get("/chart", params={**CAST, "lang": "ko"}).text
+    folded = page[page.index("<details class='texts'"):]
+    assert "亨。小利有攸往。" in folded and "白賁，无咎。" in folded and "희게 꾸미니, 허물이 없다." in folded

@@ -15,6 +15,7 @@ the arguments of ``Session.cast``, ``Session.judge`` and ``Session.rules``.
 from __future__ import annotations
 
 import argparse
+import functools
 import shlex
 from dataclasses import dataclass
 
@@ -148,6 +149,7 @@ def said_help(option, lang="en") -> str:
     return text(key, lang, **_defaults()).replace("%", "%%")
 
 
+@functools.cache
 def _defaults() -> dict:
     from .engine.tables import read_table
     from .knowledge import shipped_dir

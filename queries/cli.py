@@ -478,6 +478,8 @@ def parser(lang="en"):
     add_common(f)
     from .repl import register as register_repl
     register_repl(sub)
+    from .batch import register as register_batch
+    register_batch(sub, lang)
     sv = sub.add_parser("serve", help="serve the web page and the JSON API, e.g. --port 8000 (docs/web.md)")
     sv.add_argument("--host", default="127.0.0.1", help=text("help.serve_host", lang))
     sv.add_argument("--port", type=int, default=8000, help=text("help.serve_port", lang))

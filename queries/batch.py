@@ -61,11 +61,12 @@ def run(args) -> int:
         raise error("batch.jobs", jobs=args.jobs)
     limits = options.limits(args)
     source, out = Path(args.input), Path(args.output)
-    header = {"batch": FORMAT, "input": source.name, "sha256": _digest(source), "proof": args.proof,
-              "lang": args.lang}
-    after = _resume(out, header) if args.resume else _start(out, header)
+    digest, lines = _digest(source)
+    header = {"batch": FORMAT, "input": source.name, "sha256": digest, "proof": args.proof, "lang": args.lang}
+    after, kept = _resume(out, header) if args.resume else _start(out, header)
     done, failed, began = 0, 0, time.monotonic()
-    with _Progress(args.lang) as progress, _Pool(args.jobs, limits, args.lang) as pool, \
+    total = lines - (source.suffix.lower() == ".csv") - kept
+    with _Progress(args.lang, total) as progress, _Pool(args.jobs, limits, args.lang) as pool, \
             open(out, "a", encoding="utf-8", newline="\n") as written:
         for line, ok in pool.judged((n, row) for n, row in _rows(source) if n > after):
             written.write(line + "\n")
@@ -80,16 +81,17 @@ def run(args) -> int:
 
 # ---- IN ------------------------------------------------------------------------------------
 
-def _digest(source) -> str:
-    """IN's SHA-256 (a UserError if it cannot be read)."""
-    digest = hashlib.sha256()
+def _digest(source):
+    """IN's SHA-256 and its lines that are not blank (a UserError if it cannot be read)."""
+    digest, lines = hashlib.sha256(), 0
     try:
         with open(source, "rb") as f:
-            for block in iter(lambda: f.read(1 << 20), b""):
-                digest.update(block)
+            for line in f:
+                digest.update(line)
+                lines += bool(line.strip())
     except OSError as e:
         raise error("batch.cannot_read", path=str(source), reason=e.strerror or str(e)) from None
-    return digest.hexdigest()
+    return digest.hexdigest(), lines
 
 
 def _rows(source):
@@ -180,12 +182,13 @@ def _start(out, header) -> int:
         raise error("batch.out_exists", out=str(out)) from None
     except OSError as e:
         raise error("batch.cannot_write", path=str(out), reason=e.strerror or str(e)) from None
-    return 0
+    return 0, 0
 
 
-def _resume(out, header) -> int:
-    """The last row an OUT made from the same IN and options holds, after cutting a line a kill
-    left unfinished; a UserError for an OUT of another IN (or of other options)."""
+def _resume(out, header):
+    """The last row an OUT made from the same IN and options holds and how many rows it holds,
+    after cutting a line a kill left unfinished; a UserError for an OUT of another IN (or of
+    other options)."""
     if not out.exists():
         return _start(out, header)
     try:
@@ -201,7 +204,7 @@ def _resume(out, header) -> int:
                 raise error("batch.other_input", out=str(out), input=str(made.get("input")))
             if (made.get("proof"), made.get("lang")) != (header["proof"], header["lang"]):
                 raise error("batch.other_options", out=str(out))
-            last, end = 0, f.tell()
+            last, kept, end = 0, 0, f.tell()
             for line in iter(f.readline, b""):
                 try:
                     row = json.loads(line) if line.endswith(b"\n") else None
@@ -209,11 +212,11 @@ def _resume(out, header) -> int:
                     row = None
                 if not isinstance(row, dict) or type(row.get("row")) is not int:
                     break
-                last, end = row["row"], f.tell()
+                last, kept, end = row["row"], kept + 1, f.tell()
             f.truncate(end)
     except OSError as e:
         raise error("batch.cannot_write", path=str(out), reason=e.strerror or str(e)) from None
-    return last
+    return last, kept
 
 
 # ---- the pool ------------------------------------------------------------------------------
@@ -287,23 +290,23 @@ def _line(data) -> str:
 # ---- progress ------------------------------------------------------------------------------
 
 class _Progress:
-    """On a terminal, the rows done and the rate: rich's progress line when rich is installed,
-    else a line of text written over; nothing when standard error is not a terminal."""
+    """On a terminal, the rows done of about ``total`` and the rate: rich's progress bar when
+    rich is installed, else a line of text written over; nothing when standard error is not a
+    terminal."""
 
-    def __init__(self, lang):
-        self.lang, self.bar, self.began, self.shown = lang, None, time.monotonic(), 0.0
+    def __init__(self, lang, total):
+        self.lang, self.total, self.bar, self.began, self.shown = lang, total, None, time.monotonic(), 0.0
         self.on = sys.stderr.isatty()
 
     def __enter__(self):
         if self.on:
             try:
-                from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+                from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
             except ImportError:
                 return self
-            self.bar = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                                console=None, transient=True)
+            self.bar = Progress(BarColumn(), TextColumn("{task.description}"), TimeRemainingColumn(), transient=True)
             self.bar.__enter__()
-            self.task = self.bar.add_task("", total=None)
+            self.task = self.bar.add_task("", total=self.total)
         return self
 
     def step(self, done, failed):
@@ -313,7 +316,7 @@ class _Progress:
         said = text("batch.progress", self.lang, rows=done, failed=failed,
                     rate=f"{done / max(now - self.began, 1e-9):.1f}")
         if self.bar is not None:
-            self.bar.update(self.task, description=said)
+            self.bar.update(self.task, completed=done, description=said)
         elif now - self.shown > 0.5:
             self.shown = now
             print(f"\r{said}", end="", file=sys.stderr, flush=True)

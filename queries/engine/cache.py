@@ -42,6 +42,7 @@ ENTRY = re.compile(r"(static|program)-[0-9a-f]{32}\.json")
 OLD = re.compile(r"(static|program)-[0-9a-f]{32}\.pickle")        # entries of an earlier format, never read
 TEMPORARY = re.compile(r"(static|program)-[0-9a-f]{32}-[a-z0-9_]+\.tmp")
 STALE = 3600                    # seconds after which a temporary file left by a stopped writer is removed
+TOUCHED = 60                    # seconds within which an entry read is not marked used again (a write costs)
 _warned = set()                 # folders already reported as not private
 
 
@@ -103,7 +104,8 @@ class Cache:
             return None
         if found is not None:
             try:
-                os.utime(path)          # recently used: evicted last
+                if time.time() - os.stat(path).st_mtime > TOUCHED:
+                    os.utime(path)      # recently used: evicted last
                 _READ[_seen(path)] = found
                 while len(_READ) > 4:
                     _READ.pop(next(iter(_READ)))

@@ -58,7 +58,7 @@ def data(program) -> dict:
 def _rows(table, origin, const):
     """The facts of a table's rows."""
     pred = table.predicate
-    return [Fact(Atom(pred, tuple([const(v) for v in row.values])), row.path, row.line, origin, row.notes)
+    return [Fact(Atom(pred, tuple(map(const, row.values))), row.path, row.line, origin, row.notes)
             for row in table.rows]
 
 
@@ -128,13 +128,13 @@ def _rows_of(rows, width):
     for row in rows:
         _check(type(row) is list and len(row) == 3, "a table's row")
         values, line, notes = row
-        _check(type(values) is list and len(values) == width and type(line) is int and line > 0 and
-               type(notes) is list, "a table's row")
-        for v in values:
-            _check(type(v) is str or type(v) is int, "a row's value")
-        for note in notes:
-            _check(type(note) is str, "a row's note")
+        _check(type(values) is list and len(values) == width and _VALUES.issuperset(map(type, values)) and
+               type(line) is int and line > 0 and type(notes) is list and _TEXT.issuperset(map(type, notes)),
+               "a table's row")
     return rows
+
+
+_VALUES, _TEXT = frozenset((str, int)), frozenset((str,))
 
 
 def _atom(atom):
@@ -178,9 +178,10 @@ class _Terms:
         self.const = self.consts.__getitem__
 
     def term(self, item, arithmetic=True):
-        if type(item) is str or type(item) is int:
-            return self.const(item)
-        _check(type(item) is list and item, "a term")
+        kind = type(item)
+        if kind is str or kind is int:
+            return self.consts[item]
+        _check(kind is list and item, "a term")
         if item[0] == "v" and len(item) == 2:
             found = self.vars.get(item[1])
             if found is None:
@@ -190,12 +191,12 @@ class _Terms:
         return Arith(item[1], self.term(item[2]), self.term(item[3]))
 
     def atom(self, item, ground=False):
-        _check(type(item) is list and len(item) == 3 and type(item[1]) is list and item[1] and
-               type(item[2]) is bool, "an atom")
+        _check(type(item) is list and len(item) == 3 and type(item[0]) is str and type(item[1]) is list and item[1]
+               and type(item[2]) is bool, "an atom")
         term = self.term
         args = tuple([term(a, False) for a in item[1]])
         _check(not ground or all(type(a) is Const for a in args), "a fact's arguments")
-        return Atom(_text(item[0]), args, item[2])
+        return Atom(item[0], args, item[2])
 
     def literal(self, item):
         if type(item) is list and len(item) == 4 and item[0] == "c":
@@ -214,8 +215,11 @@ class _Terms:
 def _rule_info(item):
     _check(type(item) is list and len(item) == 7 and type(item[6]) is bool, "a rule's annotations")
     rule_id, title, sources, conventions, says, notes, view = item
-    return RuleInfo(_text(rule_id), _text(title), _texts(sources), _texts(conventions),
-                    tuple((_text(lang), _text(template)) for lang, template in _items(says, 2)), _texts(notes), view)
+    _check(type(rule_id) is str and type(title) is str and all(type(part) is list and _TEXT.issuperset(map(type, part))
+                                                               for part in (sources, conventions, notes)) and
+           type(says) is list and all(type(s) is list and len(s) == 2 and _TEXT.issuperset(map(type, s)) for s in says),
+           "a rule's annotations")
+    return RuleInfo(rule_id, title, tuple(sources), tuple(conventions), tuple(map(tuple, says)), tuple(notes), view)
 
 
 def _said_data(value):

@@ -113,6 +113,10 @@ class RuleInfo:
     notes: tuple = ()
     view: bool = False      # '# @view': a presentation of relations derived elsewhere, not knowledge
 
+    def __init__(self, id, title="", sources=(), conventions=(), says=(), notes=(), view=False):
+        self.__dict__.update(id=id, title=title, sources=sources, conventions=conventions, says=says, notes=notes,
+                             view=view)
+
     def template(self, lang):
         return dict(self.says).get(lang)
 
@@ -125,6 +129,9 @@ class Rule:
     line: int
     info: RuleInfo
     origin: str = ""
+
+    def __init__(self, head, body, path, line, info, origin=""):
+        self.__dict__.update(head=head, body=body, path=path, line=line, info=info, origin=origin)
 
     def __str__(self):
         return f"{self.head} <= {' & '.join(map(str, self.body))}"

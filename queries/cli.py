@@ -398,15 +398,18 @@ def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=Fal
     return p
 
 
-def parser(lang="en"):
+def parser(lang="en", command=None):
     """The command line; the help of a cast's options and of the newer ones in ``lang`` (``--lang`` of the
-    command line, facts/message.tsv)."""
+    command line, facts/message.tsv). With ``command``, only that command's options are built
+    (``options.OneCommand``)."""
     from .version import VERSION
     p = Parser(prog="liuyao", description="六爻納甲 knowledge base: ask, prove, explain.")
     p.add_argument("--version", action="version", version=f"liuyao-kb {VERSION}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     sub.lang = lang
+    if command:
+        sub = options.OneCommand(sub, command)
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
     ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
     add_common(ch)
@@ -500,7 +503,9 @@ def main(argv=None):
     gc.set_threshold(*GC_THRESHOLD)
 
     def command():
-        args = parser(lang_of(argv)).parse_args(argv)
+        words = list(sys.argv[1:] if argv is None else argv)
+        args = parser(lang_of(argv), command=words[0] if words and not words[0].startswith("-") else None
+                      ).parse_args(argv)
         return args.run(args)
     return run(command, lang=lang_of(argv))
 

@@ -396,24 +396,26 @@ def _read_texts(folder) -> _Part:
 
 
 def _parse(part) -> None:
-    """Parse the texts ``_read_texts`` read (once: a part kept in this process is parsed once)."""
+    """Parse the texts ``_read_texts`` read, once (a part kept in this process is shared): what
+    is parsed is put on the part whole, and only then is it marked parsed, so a thread that finds
+    it parsed finds all of it."""
     if part.parsed:
         return
-    part.parsed = True
+    tables, rules, facts, sources, problems = [], [], [], {}, list(part.problems)
     for kind, path, name, text in part.texts:
         if kind == "tsv":
             try:
-                table = read_table(path, name, text=text)
+                tables.append(read_table(path, name, text=text))
             except KnowledgeError as e:
-                part.problems += e.problems
-                continue
-            part.tables.append(table)
+                problems += e.problems
             continue
-        rules, facts, found = parse_text(text, name, part.folder.origin)
-        part.problems += found
-        part.rules += rules
-        part.facts += facts
-        part.sources[name] = text
+        found_rules, found_facts, found = parse_text(text, name, part.folder.origin)
+        problems += found
+        rules += found_rules
+        facts += found_facts
+        sources[name] = text
+    part.tables, part.rules, part.facts, part.sources, part.problems = tables, rules, facts, sources, problems
+    part.parsed = True
 
 
 def _signature(folder, paths):

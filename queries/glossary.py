@@ -19,8 +19,6 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
-from pathlib import Path
 
 from .labels import WORDS, check_lang, label
 from .messages import error
@@ -76,23 +74,14 @@ def find(kb, word: str) -> str:
     raise error("glossary.unknown", word=word, hint=("glossary.close", {"terms": ", ".join(near)}) if near else "")
 
 
-@lru_cache(maxsize=8)
-def _seed_lines(folder: str, name: str) -> tuple:
-    path = Path(folder) / name
-    return tuple(path.read_text(encoding="utf-8").splitlines()) if path.is_file() else ()
-
-
 def _seed_text(kb, name: str, n: int) -> dict:
-    """A seed's Chinese line and its Korean twin (line N+2), from the seeds beside the checkout
-    or, for the Korean, facts/seed_korean.tsv."""
-    from .coverage import default_seeds
-    lines = _seed_lines(str(default_seeds()), name)
-    text = {"zh": lines[n - 1].strip()} if len(lines) >= n else {}
-    if len(lines) >= n + 2:
-        text["ko"] = lines[n + 1].strip()
-    korean = kb.match("seed_korean", name, n, None)
-    if korean and "ko" not in text:
-        text["ko"] = korean[0][2]
+    """A seed's line N and the line two below it (its Korean twin for a Chinese line), from the
+    shipped books (``queries.books``)."""
+    from . import books
+    lines = books.lines_of(name)
+    text = {"zh": lines[n]} if n in lines else {}
+    if n + 2 in lines:
+        text["ko"] = lines[n + 2]
     return {lang: t if len(t) <= SHOWN else t[:SHOWN] + "…" for lang, t in text.items() if t}
 
 

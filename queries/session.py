@@ -570,13 +570,14 @@ class Session:
         rules or table rows), declined (with the reason) or missing (``queries.coverage``)."""
         from .coverage import coverage, default_seeds
         folder = Path(seeds) if seeds else default_seeds()
-        if not folder.is_dir():
+        if folder is not None and not folder.is_dir():
             raise error("session.no_seeds", folder=folder)
         lines = coverage(folder)
         if seed is not None:
             lines = [entry for entry in lines if entry["seed"] == str(seed)]
             if not lines:
-                known = sorted({path.name[:3] for path in folder.glob("*.txt")})
+                from . import books
+                known = sorted({path.name[:3] for path in folder.glob("*.txt")}) if folder else sorted(books.files())
                 raise error("session.no_seed", seed=seed, choices=", ".join(known))
         return lines
 

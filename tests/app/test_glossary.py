@@ -6,14 +6,13 @@ import re
 import pytest
 
 from queries.cli import main
-from queries.coverage import default_seeds
+from queries import books
 from queries.errors import UserError
 from queries.glossary import find, lookup, text
 from queries.labels import vocabulary
 from queries.repl.commands import Repl
 from queries.session import Session
 
-SEEDS = default_seeds()
 REFERENCE = re.compile(r"(?:\d{3}_[0-9a-f]{16}\.txt:\d+|inventory-[\w-]+\.md#[\w.]+|convention:[\w-]+)")
 
 
@@ -34,15 +33,13 @@ def test_every_predicate_of_the_glossary_has_rules_or_facts(kb):
     assert unknown == []
 
 
-@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seed texts are not beside the checkout")
 def test_every_seed_line_cited_exists_and_is_not_blank(kb):
     blank = []
     for term, *_, sources, _ in rows(kb):
         for source in sources.split(","):
             name, _, n = source.partition(":")
             if name.endswith(".txt"):
-                lines = (SEEDS / name).read_text(encoding="utf-8").splitlines()
-                if int(n) > len(lines) or not lines[int(n) - 1].strip():
+                if not books.lines_of(name).get(int(n)):
                     blank.append(source)
     assert blank == []
 

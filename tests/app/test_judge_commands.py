@@ -8,7 +8,6 @@ import re
 import pytest
 
 from queries.cli import main
-from queries.coverage import default_seeds
 from queries.repl import Repl
 from queries.sandbox import Sandbox
 from queries.session import Session
@@ -85,11 +84,6 @@ def test_judge_prints_the_readings_and_the_timing(capsys):
     assert data["proof"]["kind"] == "rule" and all(r["proof"]["rule"] == r["rule"] for r in data["readings"])
 
 
-SEEDS = default_seeds().is_dir()
-needs_seeds = pytest.mark.skipif(not SEEDS, reason="the seed texts are not beside this checkout")
-
-
-@needs_seeds
 def test_coverage_of_a_seed(capsys):
     code, out, _ = run(capsys, "coverage", "--seed", "000")
     assert code == 0 and out.startswith("000:3\n") and out.splitlines()[-1].startswith("phrases encoded or declined: ")
@@ -106,7 +100,6 @@ def test_coverage_of_a_seed(capsys):
 
 
 
-@needs_seeds
 def test_coverage_lists_the_declined_with_their_reasons(capsys):
     code, out, _ = run(capsys, "coverage", "--seed", "003", "--declined", "--lang", "ko")
     said = [line for line in out.splitlines() if line.startswith("  ")]
@@ -150,8 +143,7 @@ def test_the_sandbox_serves_them():
             assert pickle.loads(pickle.dumps(result)) == result
         assert results[0]["timing_pace"]["unit"] == "day" and results[3].question == ("illness", "father", None, "day", None, None, None)
         assert not results[1].holds and box.when_text().startswith("timing (day")
-        if SEEDS:
-            assert box.coverage(seed="000")[0]["line"] == 3
+        assert box.coverage(seed="000")[0]["line"] == 3
 
 
 @pytest.mark.parametrize("words, message", [(":judge wealth horizon week", "--horizon 'week'"),

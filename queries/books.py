@@ -148,7 +148,7 @@ def place(source: str, lang: str = "en") -> str:
     return f"{name} {int(number)}"
 
 
-def places(lang: str) -> dict:
+def places() -> dict:
     """``place.<file>:<first line>`` -> {lang: book·chapter} for every chapter: the phrases a proof
     names a citation's place by (``engine.render.Words.place``)."""
     out = {}

@@ -296,6 +296,13 @@ def cmd_coverage(args):
     return NEGATIVE if args.missing and any(p["status"] == "missing" for e in lines for p in e["phrases"]) else DONE
 
 
+def cmd_source(args):
+    """A line of a book in its chapter, Chinese and Korean, and the rules that cite it."""
+    s = _session(args)
+    _print_json(s.source(args.line, args.around)) if args.json else print(s.source_text(args.line, args.around))
+    return DONE
+
+
 def cmd_conventions(args):
     s = _session(args)
     if args.json:
@@ -466,6 +473,10 @@ def parser(lang="en"):
     shown.add_argument("--declined", action="store_true", help=text("help.coverage_declined", lang))
     cv.add_argument("--seeds", metavar="DIR", help="the folder of the seed texts (default: ../shared/seeds)")
     add_common(cv)
+    so = _command(sub, "source", text("help.source", lang), cmd_source)
+    so.add_argument("line", metavar="SEED:LINE", help=text("help.source_line", lang))
+    so.add_argument("--around", metavar="N", help=text("help.source_around", lang))
+    add_common(so)
     e = sub.add_parser("explain", help="a classical term explained: its definition, the book lines and rules "
                        "behind it and, with a cast, where it holds, e.g. 月破 787889 --month 戌 --day 乙巳")
     e.add_argument("term", metavar="TERM", help="a term in hanzi, Hangul or English: 月破, 월파, month-broken")

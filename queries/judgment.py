@@ -83,14 +83,16 @@ def connectives(kb) -> dict:
     the chart's facts (facts/connective.tsv), and ``label.<value>`` -> {lang: name} for the
     topics and persons a phrase names (``queries.labels.vocabulary``) and the conventions a proof
     names (``queries.labels.convention_phrases``), and ``note.<note>`` -> {lang: note} for the
-    notes that end the rules' source lines (facts/source_note.tsv)."""
+    notes that end the rules' source lines (facts/source_note.tsv), and ``place.<file>:<line>`` ->
+    {lang: book·chapter} for the chapters of the books (``queries.books.places``)."""
+    from . import books
     names = vocabulary(kb)
     labels = {f"label.{value}": name for kind in ("topics", "persons") for value, name in names[kind].items()}
     notes = {f"note.{note}": {"ko": ko, "zh": zh, "en": en}
              for note, ko, zh, en in kb.match("source_note", None, None, None, None)}
     labels.update({f"label.{d}": {"ko": ko, "zh": zh, "en": en} for d, ko, zh, en in kb.match("direction", *[None] * 4)})
     labels.update({f"label.{g}": {"ko": ko, "zh": zh, "en": en} for g, _, _, ko, zh, en, _ in kb.match("degree", *[None] * 7)})
-    return {**labels, **convention_phrases(kb), **notes, **{word: {"ko": ko, "zh": zh, "en": en}
+    return {**labels, **convention_phrases(kb), **notes, **books.places(), **{word: {"ko": ko, "zh": zh, "en": en}
                          for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 
 

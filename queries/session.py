@@ -66,6 +66,17 @@ def served(what="{0}", loading=False):
     return mark
 
 
+def _around(value) -> int:
+    """How many paragraphs to show on each side of a book line: a whole number from 0 to 20."""
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        n = -1
+    if not 0 <= n <= 20:
+        raise error("books.around", value=value)
+    return n
+
+
 def check_lang(lang) -> str:
     """The one check of a language: one of ``queries.engine.LANGS``."""
     from .engine import LANGS
@@ -563,6 +574,22 @@ class Session:
         """The facts stated for a predicate: table rows, clause-file facts and the cast's inputs."""
         from .catalog import fact_rows
         return fact_rows(self.kb, pred, self.extra)
+
+    @served("the book line {0}")
+    def source(self, cited, around=None) -> dict:
+        """A line of a book (``000:55``) in its chapter, with ``around`` paragraphs on each side,
+        Chinese and Korean (``queries.books.source``), and the rules that cite it (or its Korean
+        twin): {id, title, where} each, in file order."""
+        from . import books
+        from .catalog import select
+        found = books.source(cited, books.AROUND if around is None else _around(around))
+        rules = select(self.kb.program.rules, source=(found["seed"], found["line"]))
+        return {**found, "rules": [{"id": r.info.id, "title": r.info.title, "where": r.where} for r in rules]}
+
+    @served("the book line {0}")
+    def source_text(self, cited, around=None, lang=None) -> str:
+        from .views.book import source_text
+        return source_text(self.source(cited, around), check_lang(lang or self.lang))
 
     @served("counting the encoded phrases")
     def coverage(self, seed=None, seeds=None) -> list:

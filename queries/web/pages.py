@@ -22,7 +22,7 @@ from ..errors import UserError
 from ..labels import label
 from ..messages import text
 from ..views.html import words_html
-from ..views.layout import chart_layout, judgment_layout
+from ..views.layout import book, chart_layout, judgment_layout
 from ..views.svg import chart_svg
 from . import marks, service, terms
 from .api import COOKIE, worker
@@ -149,16 +149,11 @@ def _readings(judgment, lang, term_query, names):
     folds these); a reading's book lines once each."""
     out = {}
     for r in judgment["readings"]:
-        books = dict.fromkeys(_book(judgment["rules"][rule]) for rule in r.get("rules", [r["rule"]]))
+        books = dict.fromkeys(book(judgment["rules"][rule]) for rule in r.get("rules", [r["rule"]]))
         said = terms.linked(escape(r["conclusion"]), term_query, WORDS[lang], names)
         out.setdefault(r.get("weight", "descriptive"), []).append(
             {"said": said, "book": ", ".join(b for b in books if b), "why": r["why"]})
     return [(k, WORDS[lang][k], out[k]) for k in ("deciding", "supporting", "outweighed", "descriptive") if k in out]
-
-
-def _book(rule) -> str:
-    return next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
-                 for s in rule["sources"] if ":" in s["source"]), "")
 
 
 def render_page(request, fields, *, status=200, error=None, section=None):

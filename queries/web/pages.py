@@ -66,7 +66,7 @@ def hexagram_names(lang) -> list:
 
 
 PREDICATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
-_NAMES = FIELDS + service.QUESTION + PERSON + ("goal", "lang", "field", "kind", "pos", "value", "rule", "term", "grep")
+_NAMES = FIELDS + service.QUESTION + PERSON + ("goal", "lang", "field", "kind", "pos", "value", "rule", "term", "grep", "line")
 
 
 def request_fields(request: Request, form=None) -> dict:
@@ -149,10 +149,13 @@ def _readings(judgment, lang, term_query, names):
     folds these); a reading's book lines once each."""
     out = {}
     for r in judgment["readings"]:
-        books = dict.fromkeys(book(judgment["rules"][rule]) for rule in r.get("rules", [r["rule"]]))
+        rules = [judgment["rules"][rule] for rule in r.get("rules", [r["rule"]])]
+        books = dict.fromkeys(book(rule) for rule in rules)
+        cited = [s["source"] for rule in rules for s in rule["sources"][:1] if ":" in s["source"]]
         said = terms.linked(escape(r["conclusion"]), term_query, WORDS[lang], names)
         out.setdefault(r.get("weight", "descriptive"), []).append(
-            {"said": said, "book": ", ".join(b for b in books if b), "why": r["why"]})
+            {"said": said, "book": ", ".join(b for b in books if b), "why": r["why"],
+             "line": cited[0] if cited else ""})
     return [(k, WORDS[lang][k], out[k]) for k in ("deciding", "supporting", "outweighed", "descriptive") if k in out]
 
 

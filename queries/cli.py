@@ -184,7 +184,9 @@ def cmd_chart(args):
     s = _session(args)
     s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
     _say_notes(s)
-    if args.json:
+    if args.svg:
+        print(s.chart_svg())
+    elif args.json:
         _print_json(s.chart_data(stars=args.stars))
     else:
         print(s.chart_text(stars=args.stars))
@@ -246,6 +248,9 @@ def cmd_judge(args):
         else:
             print(s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all) + "\n\n"
                   + text(found, s.lang))
+        return DONE
+    if args.markdown:
+        print(s.judgment_markdown(every=args.all), end="")
         return DONE
     print(s.judgment_json(proof=args.proof) if args.json else
           s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all))
@@ -416,6 +421,7 @@ def parser(lang="en"):
     sub.lang = lang
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
     ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
+    ch.add_argument("--svg", action="store_true", help=text("help.chart_svg", lang))
     add_common(ch)
     add_common(_command(sub, "text", text("cli.text", lang), cmd_text, cast=True))
     add_common(_command(sub, "stars", "where the stars 神煞 fall, e.g. --month 戌 --day 乙巳 --year 甲辰", cmd_stars,
@@ -425,6 +431,7 @@ def parser(lang="en"):
     options.add_options(j, (PROOF, options.ALL, LEVEL, DEPTH))
     j.set_defaults(level="full")
     j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
+    j.add_argument("--markdown", action="store_true", help=text("help.judge_markdown", lang))
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))

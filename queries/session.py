@@ -345,6 +345,14 @@ class Session:
         return self._chart().to_json()
 
     @served("the chart")
+    def chart_svg(self, lang=None) -> str:
+        """The chart drawn, a file of its own (``views.svg.chart_svg``): its yin and yang lines, the
+        moving marks, 世 and 應, the changed hexagram beside."""
+        from .views.svg import chart_svg
+        chart = self._chart()
+        return chart_svg(chart.to_data(stars=False), check_lang(lang or self.lang), chart.vocabulary(), standalone=True)
+
+    @served("the chart")
     def chart_html(self, lang=None) -> str:
         return self._chart().html(check_lang(lang or self.lang))
 
@@ -387,6 +395,14 @@ class Session:
     def judgment_text(self, lang=None, proof=False, level="full", depth=None, every=False) -> str:
         return self._judgment().text(check_lang(lang or self.lang), proof=proof, level=level, depth=depth,
                                      every=every)
+
+    @served("the judgment")
+    def judgment_markdown(self, lang=None, every=False) -> str:
+        """The judgment under its chart as Markdown (``views.markdown``), to paste into notes."""
+        from .views.markdown import judgment_markdown
+        j, lang = self._judgment(), check_lang(lang or self.lang)
+        return judgment_markdown(j.to_data(proof=False, lang=lang), j.chart.to_data(stars=False), lang,
+                                 j.chart.vocabulary(), every)
 
     @served("the judgment")
     def judgment_json(self, lang=None, proof=True) -> str:

@@ -122,3 +122,17 @@ def test_the_wheel_ships_the_books(tmp_path):
         for name in ("lines.tsv", "book.tsv", "chapter.tsv"):
             shipped = z.read(f"queries/_knowledge/books/{name}").decode("utf-8")
             assert shipped == (ROOT / "books" / name).read_text(encoding="utf-8")
+
+
+def test_liuyao_source_and_coverage_from_an_empty_folder(tmp_path):
+    """From any folder, with nothing beside it: the books ship, so source and coverage need no seeds."""
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "LIUYAO_CACHE": "off", "HOME": str(tmp_path)}
+    run = lambda *args: subprocess.run([sys.executable, "-m", "queries.cli", *args], cwd=tmp_path, env=env,
+                                       capture_output=True, text=True)
+    shown = run("source", "000:55", "--lang", "ko")
+    assert shown.returncode == 0 and "卜筮正宗 (복서정종) · 괘를 보는 차례 · 55번째 줄" in shown.stdout
+    assert "易爻不妄成" in shown.stdout and "괘 안의 효는" in shown.stdout and "r000." in shown.stdout
+    counted = run("coverage", "--seed", "000", "--missing")
+    assert counted.returncode == 0 and counted.stdout.splitlines()[-1].startswith("phrases encoded or declined: ")
+    wrong = run("source", "000:2")
+    assert wrong.returncode == 2 and wrong.stderr.count("\n") == 1 and "000:55" in wrong.stderr

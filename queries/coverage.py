@@ -41,6 +41,7 @@ from .labels import WORDS, check_lang
 CITE = re.compile(r"(\d{3})_[0-9a-f]+\.txt:(\d+)[ \t]+([^\n|]*)")
 SPLIT = re.compile(r"[，。；：？！、,.;:?!\s「」『』（）()〔〕【】《》〈〉…—\-]+")
 DECLINED = "declined.tsv"
+GLOSSARY = "glossary.tsv"
 
 REASON = {"en": "reason", "ko": "reason_ko", "zh": "reason_zh"}
 
@@ -114,6 +115,8 @@ def quotes(root: Path | None = None) -> tuple:
         for seed, line, quote, who in _clause_quotes(path, str(path.relative_to(root))):
             encoding.setdefault((seed, line), []).append((quote, who))
     for path in sorted((root / "facts").rglob("*.tsv")):
+        if path.name == GLOSSARY:
+            continue                       # a definition quoted for a term encodes nothing
         into = declining if path.name == DECLINED else encoding
         for seed, line, quote, who in _table_quotes(path, str(path.relative_to(root))):
             into.setdefault((seed, line), []).append((quote, who))

@@ -100,7 +100,8 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
         said = render.sentence(p, lang)
         if said and said != p.rule.title and not student:
             out.append(f"<p class='sentence'>“{escape(said)}”</p>")
-        cited = [(words["source"], render.book(names.source(s), names)) for s in p.rule.sources[:1 if student else None]]
+        cited = [(words["source"], render.book(names.source(s), names)) for s in p.rule.sources[:1]] if student else \
+            [(words["source"], render.cited(names.source(s), names)) for s in p.rule.sources]
         cited += [] if student else [(words["convention"], names.name(c)) for c in p.rule.conventions]
         if cited:
             out.append("<ul class='sources'>" + "".join(

@@ -144,6 +144,15 @@ def book(source: str, words: "Words | None" = None) -> str:
     return f"{short}:{line} {quote.strip()}".strip() if line else source
 
 
+def cited(source: str, words: "Words") -> str:
+    """A source at full length: by its place where ``words`` names one (``book``), else as written.
+
+    >>> cited("000_0a.txt:91  入墓", Words((), "en"))
+    '000_0a.txt:91  入墓'
+    """
+    return book(source, words) if words.place(source.partition("  ")[0]) else source
+
+
 class Words:
     """How one output names things in a language: the cast (the partition its ``nodes``'
     asserted facts name, "c1") by the language's word for it, a value by its ``label.<value>``
@@ -263,7 +272,7 @@ def _head(node, lang: str, sources: bool, words: Words) -> list:
     if said and said != node.rule.title:
         lines.append(f"  “{said}”")
     if sources:
-        lines += [f"  {WORDS[lang]['source']}: {book(words.source(s), words)}" for s in node.rule.sources]
+        lines += [f"  {WORDS[lang]['source']}: {cited(words.source(s), words)}" for s in node.rule.sources]
         lines += [f"  {WORDS[lang]['convention']}: {words.name(c)}" for c in node.rule.conventions]
     return lines
 

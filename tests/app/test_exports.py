@@ -39,7 +39,7 @@ def test_source_json_keeps_the_file_and_names_the_book(capsys):
 
 def test_the_help_of_the_new_options_is_in_the_readers_language(capsys):
     for argv, said in ((["chart", "--help", "--lang", "ko"], "괘를 그린 SVG 그림"),
-                       (["judge", "--help", "--lang", "zh"], "以 Markdown 印出判斷"),
+                       (["judge", "--help", "--lang", "zh"], "以標記文字印出判斷"),
                        (["source", "--help", "--lang", "ko"], "원전 번호와 줄 번호"), (["--help", "--lang", "ko"], "원전의 한 줄을 그 장 안에서")):
         try:
             main(argv)

@@ -78,7 +78,7 @@ def test_when_lists_every_candidate(capsys):
 
 def test_judge_prints_the_readings_and_the_timing(capsys):
     code, out, _ = run(capsys, "judge", *MOMENT, "--topic", "wealth", "--lang", "zh")
-    assert code == 0 and "\n斷: 凶 · 小凶\n" in out and "\n定斷之辭\n  · 卦身有傷，其事難成  (000:3 倘卦身有傷，其事難成矣)\n" in out
+    assert code == 0 and "\n斷: 凶 · 小凶\n" in out and "\n定斷之辭\n  · 卦身有傷，其事難成  (卜筮正宗·安月卦身訣 3 倘卦身有傷，其事難成矣)\n" in out
     assert "\n應期 (日/月, 緩)\n  1. 午日  2024-10-09, 2024-10-21, 2024-11-02 — " in out and "(禍期)" in out
     data = json.loads(run(capsys, "judge", *CAST, "--topic", "wealth", "--json", "--proof")[1])
     assert data["proof"]["kind"] == "rule" and all(r["proof"]["rule"] == r["rule"] for r in data["readings"])

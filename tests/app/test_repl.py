@@ -127,7 +127,7 @@ def test_every_command_through_a_pipe(transcript):
     assert said[":chart"] == said[CAST]
     proof = said[":why line_relative(C, 3, '妻財')"]
     account, _, proof = proof.partition("\n\n")
-    assert account.startswith("line 3 of the original hexagram 山火賁 is 妻財 (004:3 ")
+    assert account.startswith("line 3 of the original hexagram 山火賁 is 妻財 (論伏神·On the hidden gods 3 ")
     assert proof.startswith("[rule] line_relative(c1, 3, 妻財)   ⇐ line_relative.1 爻之六親   kb/chart/line_relatives.dl:")
     assert "(expand #" in proof and proof.splitlines()[0].endswith("#1")
     folded = said[":why relative('土', '水', R)"].partition("\n\n")[2].splitlines()

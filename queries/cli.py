@@ -184,7 +184,10 @@ def cmd_chart(args):
     s = _session(args)
     s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
     _say_notes(s)
-    if args.svg:
+    if args.png:
+        from .views.svg import png
+        sys.stdout.buffer.write(png(s.chart_svg()))
+    elif args.svg:
         print(s.chart_svg())
     elif args.json:
         _print_json(s.chart_data(stars=args.stars))
@@ -421,7 +424,9 @@ def parser(lang="en"):
     sub.lang = lang
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
     ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
-    ch.add_argument("--svg", action="store_true", help=text("help.chart_svg", lang))
+    drawn = ch.add_mutually_exclusive_group()
+    drawn.add_argument("--svg", action="store_true", help=text("help.chart_svg", lang))
+    drawn.add_argument("--png", action="store_true", help=text("help.chart_png", lang))
     add_common(ch)
     add_common(_command(sub, "text", text("cli.text", lang), cmd_text, cast=True))
     add_common(_command(sub, "stars", "where the stars 神煞 fall, e.g. --month 戌 --day 乙巳 --year 甲辰", cmd_stars,

@@ -31,7 +31,8 @@ def _lines(x, y, yin_yang, css) -> str:
 
 
 STYLE = ("rect{fill:#333}rect.moving{fill:#c00}rect.turned{fill:#777}text{font-size:13px;fill:#333;"
-         "font-family:serif}.pos{fill:#999;font-size:11px}.motion{fill:#c00;font-weight:bold}"
+         "font-family:'Noto Serif CJK TC','Noto Serif CJK KR','Source Han Serif',serif}"
+         ".pos{fill:#999;font-size:11px}.motion{fill:#c00;font-weight:bold}"
          ".mark{fill:#06c;font-weight:bold}")      # the page's colours, for a drawing that stands alone
 
 
@@ -67,3 +68,16 @@ def chart_svg(data: dict, lang: str, vocabulary: dict, standalone: bool = False)
             out.append(_lines(LEFT + BAR + 56, y, turned, " turned" if line["moving"] else ""))
     out.append("</svg>")
     return "".join(out)
+
+
+def png(svg: str, scale: int = 2) -> bytes:
+    """A standalone drawing (``chart_svg(..., standalone=True)``) as PNG, ``scale`` times its size,
+    where the optional cairosvg renders it (``pip install 'liuyao-kb[png]'``, with the system's
+    cairo); a user error saying so where it does not."""
+    try:
+        import cairosvg
+    except (ImportError, OSError):
+        from ..messages import error
+        raise error("views.no_png") from None
+    width = int(svg.split("width='", 1)[1].split("'", 1)[0])
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width * scale)

@@ -1,4 +1,5 @@
-"""A reading to keep and share: the chart drawn as an SVG file (``liuyao chart --svg``) and a judgment
+"""A reading to keep and share: the chart drawn as an SVG file (``liuyao chart --svg``, and as PNG where
+the optional cairosvg renders it) and a judgment
 as Markdown (``liuyao judge --markdown``), each from the same fields as the page's address, so the
 page's links give them and a share link reopens the same question.
 """
@@ -26,6 +27,18 @@ def chart_svg(request: Request):
         drawn = box.chart_svg(lang)
     return Response(drawn, media_type="image/svg+xml",
                     headers={"Content-Disposition": "inline; filename=chart.svg"})
+
+
+@router.get("/chart.png")
+def chart_png(request: Request):
+    """The same drawing as PNG, where the optional cairosvg renders it (a one-line error otherwise)."""
+    from ..views.svg import png
+    fields = request_fields(request)
+    lang = page_lang(fields["lang"] or None)
+    with worker(request, lang) as box:
+        service.cast_on(box, cast_fields(fields))
+        drawn = box.chart_svg(lang)
+    return Response(png(drawn), media_type="image/png", headers={"Content-Disposition": "inline; filename=chart.png"})
 
 
 @router.get("/judgment.md")

@@ -54,3 +54,22 @@ def test_source_in_the_repl():
     repl.say = out.append
     repl.command("source 000:147 around 0")
     assert out[-1].startswith("卜筮正宗 (복서정종) · 육친 발동 · 147번째 줄") and "▶ 147" in out[-1]
+
+
+def test_chart_png_where_cairosvg_renders_it(capsysbinary):
+    import pytest
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        pytest.skip("cairosvg (the optional [png]) is not installed here")
+    assert main(["chart", *CAST, "--png"]) == 0
+    assert capsysbinary.readouterr().out.startswith(b"\x89PNG\r\n")
+
+
+def test_chart_png_without_cairosvg_is_one_line(capsys, monkeypatch):
+    import builtins
+    real = builtins.__import__
+    monkeypatch.setattr(builtins, "__import__", lambda name, *a, **k: (_ for _ in ()).throw(ImportError(name))
+                        if name == "cairosvg" else real(name, *a, **k))
+    code, out, err = run(capsys, "chart", *CAST, "--png")
+    assert code == 2 and out == "" and "pip install 'liuyao-kb[png]'" in err and err.count("\n") == 1

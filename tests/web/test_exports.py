@@ -36,3 +36,13 @@ def test_the_style_sheet_prints_the_chart_and_the_judgment(client):
     css = client.get("/static/style.css").text
     printed = css[css.index("@media print"):]
     assert "form" in printed and ".keep" in printed and "display:none" in printed
+
+
+def test_the_chart_as_png_or_one_line_saying_what_it_needs(client):
+    answer = client.get("/chart.png", params={**CAST, "lang": "ko"})
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        assert answer.status_code == 400 and "cairosvg" in answer.text
+        return
+    assert answer.status_code == 200 and answer.content.startswith(b"\x89PNG")

@@ -102,7 +102,7 @@ def account(kb, proof, lang="en") -> list:
     >>> from queries.chart import cast
     >>> j = judge(cast("787889", month="戌", day="乙巳"), "illness", about="father")
     >>> print(account(j.chart.kb, j.proof(), "en")[1])
-    That is because what decides is “the use-god lies in its tomb” (000:55 始須論用神，次必看原神).
+    That is because what decides is “the use-god lies in its tomb” (卜筮正宗·The order of reading a chart 55 始須論用神，次必看原神).
     """
     return render.account(proof, check_lang(lang), connectives(kb))
 

@@ -17,15 +17,19 @@ from .words import page_lang
 router = APIRouter(include_in_schema=False)
 
 
-@router.get("/chart.svg")
-def chart_svg(request: Request):
+def _drawn(request: Request) -> str:
     """The chart of the address's cast drawn, an SVG file of its own, its names in the page's language."""
     fields = request_fields(request)
     lang = page_lang(fields["lang"] or None)
     with worker(request, lang) as box:
         service.cast_on(box, cast_fields(fields))
-        drawn = box.chart_svg(lang)
-    return Response(drawn, media_type="image/svg+xml",
+        return box.chart_svg(lang)
+
+
+@router.get("/chart.svg")
+def chart_svg(request: Request):
+    """The chart drawn (``liuyao chart --svg``)."""
+    return Response(_drawn(request), media_type="image/svg+xml",
                     headers={"Content-Disposition": "inline; filename=chart.svg"})
 
 
@@ -33,12 +37,8 @@ def chart_svg(request: Request):
 def chart_png(request: Request):
     """The same drawing as PNG, where the optional cairosvg renders it (a one-line error otherwise)."""
     from ..views.svg import png
-    fields = request_fields(request)
-    lang = page_lang(fields["lang"] or None)
-    with worker(request, lang) as box:
-        service.cast_on(box, cast_fields(fields))
-        drawn = box.chart_svg(lang)
-    return Response(png(drawn), media_type="image/png", headers={"Content-Disposition": "inline; filename=chart.png"})
+    return Response(png(_drawn(request)), media_type="image/png",
+                    headers={"Content-Disposition": "inline; filename=chart.png"})
 
 
 @router.get("/judgment.md")

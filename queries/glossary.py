@@ -24,9 +24,7 @@ from .labels import WORDS, check_lang, label
 from .messages import error
 
 SHOWN = 160                 # characters of a seed line shown beside its reference
-# the terms the seeds name but never define (the month or the day clashing a line, a void decade):
-# their entry quotes the phrase that names them
-NAMED_ONLY = frozenset({"月破", "日破", "旬空", "六親"})
+NAMED = " (named, not defined)"    # the note of a defining quote that only names its term (glossary.tsv)
 _HANGUL = re.compile(r"^([\uac00-\ud7a3]+)\(")
 _SEED_KOREAN = re.compile(r"[\uac00-\ud7a3]")
 _ENDS = ("。", "；", ". ", "? ", "! ")          # where a sentence of a seed line ends
@@ -133,15 +131,16 @@ def _sources(kb, sources: str, words=()) -> list:
     return out
 
 
-def _defined(term: str, defined: str) -> dict:
+def _defined(defined: str) -> dict:
     """The line that defines a term: {source, quote, place {lang}, names} (``names``: the line only
-    names the term, the seeds defining it nowhere; glossary.tsv says which), or {convention}."""
+    names the term, the seeds defining it nowhere, as glossary.tsv notes it), or {convention}."""
     from . import books
     if defined.startswith("convention:"):
         return {"convention": defined.partition(":")[2]}
     source, _, quote = defined.partition("  ")
-    return {"source": source, "quote": quote.strip(), "place": {lang: books.place(source, lang) for lang in books.LANGS},
-            "names": term in NAMED_ONLY}
+    named = quote.endswith(NAMED)
+    return {"source": source, "quote": quote.removesuffix(NAMED).strip(),
+            "place": {lang: books.place(source, lang) for lang in books.LANGS}, "names": named}
 
 
 def _per_cast(kb, pred) -> bool:
@@ -181,7 +180,7 @@ def lookup(kb, word: str, cast_id=None) -> dict:
             of, narrowed = titled, narrowed | {p}
         rules += [{"id": r.info.id, "title": r.info.title, "where": r.where} for r in of]
     entry = {"term": term, "names": names(kb)[term], "definition": {"ko": ko, "zh": zh, "en": en},
-             "defined": _defined(term, defined), "sources": _sources(kb, sources, (term, names(kb)[term].get("ko"))), "predicates": preds,
+             "defined": _defined(defined), "sources": _sources(kb, sources, (term, names(kb)[term].get("ko"))), "predicates": preds,
              "rules": rules}
     if cast_id is not None:
         entry["holds"] = {}

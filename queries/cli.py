@@ -184,7 +184,12 @@ def cmd_chart(args):
     s = _session(args)
     s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
     _say_notes(s)
-    if args.json:
+    if args.png:
+        from .views.svg import png
+        sys.stdout.buffer.write(png(s.chart_svg()))
+    elif args.svg:
+        print(s.chart_svg())
+    elif args.json:
         _print_json(s.chart_data(stars=args.stars))
     else:
         print(s.chart_text(stars=args.stars))
@@ -247,6 +252,9 @@ def cmd_judge(args):
             print(s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all) + "\n\n"
                   + text(found, s.lang))
         return DONE
+    if args.markdown:
+        print(s.judgment_markdown(every=args.all), end="")
+        return DONE
     print(s.judgment_json(proof=args.proof) if args.json else
           s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all))
     return DONE
@@ -294,6 +302,13 @@ def cmd_coverage(args):
     else:
         print(text(lines, args.lang, only=only))
     return NEGATIVE if args.missing and any(p["status"] == "missing" for e in lines for p in e["phrases"]) else DONE
+
+
+def cmd_source(args):
+    """A line of a book in its chapter, Chinese and Korean, and the rules that cite it."""
+    s = _session(args)
+    _print_json(s.source(args.line, args.around)) if args.json else print(s.source_text(args.line, args.around))
+    return DONE
 
 
 def cmd_conventions(args):
@@ -412,6 +427,9 @@ def parser(lang="en", command=None):
         sub = options.OneCommand(sub, command)
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
     ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
+    drawn = ch.add_mutually_exclusive_group()
+    drawn.add_argument("--svg", action="store_true", help=text("help.chart_svg", lang))
+    drawn.add_argument("--png", action="store_true", help=text("help.chart_png", lang))
     add_common(ch)
     add_common(_command(sub, "text", text("cli.text", lang), cmd_text, cast=True))
     add_common(_command(sub, "stars", "where the stars 神煞 fall, e.g. --month 戌 --day 乙巳 --year 甲辰", cmd_stars,
@@ -421,6 +439,7 @@ def parser(lang="en", command=None):
     options.add_options(j, (PROOF, options.ALL, LEVEL, DEPTH))
     j.set_defaults(level="full")
     j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
+    j.add_argument("--markdown", action="store_true", help=text("help.judge_markdown", lang))
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))
@@ -469,6 +488,10 @@ def parser(lang="en", command=None):
     shown.add_argument("--declined", action="store_true", help=text("help.coverage_declined", lang))
     cv.add_argument("--seeds", metavar="DIR", help="the folder of the seed texts (default: ../shared/seeds)")
     add_common(cv)
+    so = _command(sub, "source", text("help.source", lang), cmd_source)
+    so.add_argument("line", metavar="SEED:LINE", help=text("help.source_line", lang))
+    so.add_argument("--around", metavar="N", help=text("help.source_around", lang))
+    add_common(so)
     e = sub.add_parser("explain", help="a classical term explained: its definition, the book lines and rules "
                        "behind it and, with a cast, where it holds, e.g. 月破 787889 --month 戌 --day 乙巳")
     e.add_argument("term", metavar="TERM", help="a term in hanzi, Hangul or English: 月破, 월파, month-broken")

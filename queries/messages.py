@@ -6,7 +6,7 @@ An error raised by the app or the engine carries its key and values (``queries.e
 output never depends on this table.
 
 >>> text("cast.tz_needs_at", "ko")
-'--tz는 --at와 함께 씁니다'
+'--tz는 --at과 함께 씁니다'
 >>> e = error("question.asker", asker="men", choices="man or woman")
 >>> str(e)
 "asker 'men': use man or woman"

@@ -73,7 +73,8 @@ CASES = {
     "entrusting": ("r004.35.entrusting", "entrusted_changes_mind", ("777886", "申", "乙巳"), ("777876", "申", "乙巳")),
 }
 # the topics no verse of seed 000 names: a verse for any question, asked with the topic
-ANY_TOPICS = ("appearance", "creation", "fire", "hunting", "life", "livestock", "military", "news")
+ANY_TOPICS = ("appearance", "bridge", "city_wall", "clothing", "creation", "fire", "hunting", "life", "livestock", "military",
+              "news", "vehicle")
 FOR_ANY = ("r000.55.six_clash_hexagram", "six_clash_hexagram", ("686686", "酉", "乙亥"), ("786686", "酉", "乙亥"))
 ABOUT = {"appearance": "wife"}
 LATIN = re.compile(r"[A-Za-z]")

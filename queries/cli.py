@@ -246,9 +246,12 @@ def cmd_judge(args):
         else:
             print(s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all) + "\n\n"
                   + text(found, s.lang))
-        return DONE
-    print(s.judgment_json(proof=args.proof) if args.json else
-          s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all))
+    else:
+        print(s.judgment_json(proof=args.proof) if args.json else
+              s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all))
+    if args.keep:
+        from .journal.command import keep_judged
+        keep_judged(s, args)
     return DONE
 
 
@@ -418,6 +421,8 @@ def parser(lang="en"):
     options.add_options(j, (PROOF, options.ALL, LEVEL, DEPTH))
     j.set_defaults(level="full")
     j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
+    from .journal.command import add_keep, register as register_journal
+    add_keep(j, lang)
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))
@@ -478,6 +483,7 @@ def parser(lang="en"):
     add_common(f)
     from .repl import register as register_repl
     register_repl(sub)
+    register_journal(sub, lang)
     sv = sub.add_parser("serve", help="serve the web page and the JSON API, e.g. --port 8000 (docs/web.md)")
     sv.add_argument("--host", default="127.0.0.1", help=text("help.serve_host", lang))
     sv.add_argument("--port", type=int, default=8000, help=text("help.serve_port", lang))

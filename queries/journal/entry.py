@@ -46,9 +46,15 @@ def record(chart, judgment) -> dict:
             "direction": verdict["direction"], "degree": verdict.get("degree"), "grade": verdict.get("grade"),
             "factor": (verdict.get("factor") or {}).get("rule"), "use_god": data["use_god"],
             "deciding": [r for r in readings if r["weight"] == "deciding"], "readings": readings,
-            "timing": [{"rank": t["rank"], "unit": t["unit"], "branch": t["branch"] or "".join(t.get("within", ())),
-                        "kind": t["kind"], "polarity": t["polarity"], "rule": t["rule"], "dates": t["dates"]}
-                       for t in data["timing"]]}}
+            "timing": timing(judgment, {t["rank"] for t in data["timing"]})}}
+
+
+def timing(judgment, listed) -> list:
+    """Every timing candidate (``liuyao when``) with its dates; ``listed`` marks those the
+    judgment names first, whose dates become the pending checks."""
+    return [{"rank": t["rank"], "unit": t["unit"], "branch": t["branch"] or "".join(t.get("within", ())),
+             "kind": t["kind"], "polarity": t["polarity"], "rule": t["rule"], "dates": t["dates"],
+             "listed": t["rank"] in listed} for t in judgment.timing()["timing"]]
 
 
 def cast_given(made) -> dict:
@@ -106,7 +112,7 @@ def write_entry(journal, row: dict, prediction: dict) -> int:
         "deciding": dumps(prediction["deciding"]), "readings": dumps(prediction["readings"]),
         "timing": dumps(prediction["timing"])})
     for t in prediction["timing"]:
-        for day in t["dates"]:
+        for day in t["dates"] if t["listed"] else ():
             journal.append("check_date", {"entry": entry, "prediction": said, "rank": t["rank"], "unit": t["unit"],
                                           "branch": t["branch"], "kind": t["kind"], "rule": t["rule"],
                                           "polarity": t["polarity"], "on_date": day})
@@ -176,3 +182,39 @@ def _id(value) -> int:
     if number < 1:
         raise error("journal.bad_id", id=value)
     return number
+
+
+def listing(journal, *, topic=None, hexagram=None, since=None, until=None, outcome=None, words=None,
+            deleted=False) -> list:
+    """The entries, newest last, each with its prediction's direction and degree and its last
+    outcome; filtered by topic, hexagram (kept or changed), the day kept (from, to), the outcome
+    (favourable, unfavourable, mixed or none) and words in the question or note."""
+    where, params = [], []
+    if topic:
+        where.append("e.topic = ?")
+        params.append(topic)
+    if hexagram:
+        where.append("(e.hexagram = ? OR e.changed = ?)")
+        params += [hexagram, hexagram]
+    if since:
+        where.append("substr(e.made, 1, 10) >= ?")
+        params.append(since)
+    if until:
+        where.append("substr(e.made, 1, 10) <= ?")
+        params.append(until)
+    if words:
+        said = "instr(coalesce(json_extract({0}, '$.words'), '') || ' ' || coalesce(json_extract({0}, '$.note'), ''), ?)"
+        where.append(f"({said.format('e.question')} > 0 OR EXISTS (SELECT 1 FROM amendment m WHERE m.entry = e.id "
+                     f"AND {said.format('m.question')} > 0))")
+        params += [words, words]
+    if not deleted:
+        where.append("NOT EXISTS (SELECT 1 FROM deletion d WHERE d.entry = e.id)")
+    found = journal.rows(
+        "SELECT e.id, e.made, e.topic, e.hexagram, e.changed, e.cast_date, p.direction, p.degree, "
+        "o.happened, o.on_date, EXISTS (SELECT 1 FROM deletion d WHERE d.entry = e.id) AS deleted "
+        "FROM entry e JOIN prediction p ON p.entry = e.id "
+        "LEFT JOIN outcome o ON o.id = (SELECT max(id) FROM outcome WHERE entry = e.id)"
+        + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY e.id", params)
+    if outcome:
+        found = [e for e in found if (e["happened"] or "none") == outcome]
+    return found

@@ -141,9 +141,9 @@ class Journal:
         except BaseException as e:
             if self.conn.in_transaction:
                 self.conn.execute("ROLLBACK")
-            if isinstance(e, sqlite3.DatabaseError):
+            if isinstance(e, sqlite3.DatabaseError) and not isinstance(e, sqlite3.IntegrityError):
                 raise _busy_or_damaged(self.path, e) from None
-            raise
+            raise                       # a constraint refused a row: a bug of ours, never the file's
 
     def append(self, table: str, values: dict) -> int:
         """Add a row at the end of the chain (inside ``transaction``); its id."""

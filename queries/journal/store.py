@@ -36,8 +36,9 @@ def path_of(given=None) -> Path:
 
 
 def now() -> str:
-    """The moment of a write, in UTC to the second: the time a row was made."""
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    """The moment of a write, in UTC to the microsecond: the time a row was made (a part of its
+    content hash, so the same question kept twice is two entries)."""
+    return datetime.now(timezone.utc).isoformat()
 
 
 def statements(script: str) -> list:

@@ -89,7 +89,7 @@ def list_text(entries, lang) -> str:
 def entry_text(e, lang) -> str:
     said, cast, question = e["prediction"], e["cast"], e["now"]
     asked = ", ".join(f"{k} {v}" for k, v in sorted(question.items()) if k not in ("topic", "words", "note"))
-    lines = [text("journal.entry_head", lang, id=e["id"], made=e["made"], version=e["version"],
+    lines = [text("journal.entry_head", lang, id=e["id"], made=e["made"][:19], version=e["version"],
                   knowledge=e["knowledge"][:12]),
              text("journal.entry_question", lang, topic=topic(question["topic"], lang), asked=asked or "—"),
              text("journal.entry_cast", lang, casting=casting(cast, lang),
@@ -115,13 +115,13 @@ def entry_text(e, lang) -> str:
         lines.append("  " + text("journal.entry_check", lang, id=c["id"], date=c["on_date"], unit=unit(c["unit"], lang),
                           branch=c["branch"], rank=c["rank"], state=state))
     for a in e["amendments"]:
-        lines.append(text("journal.entry_amendment", lang, made=a["made"],
+        lines.append(text("journal.entry_amendment", lang, made=a["made"][:19],
                           changes=", ".join(f"{k} {v}" for k, v in sorted(a["question"].items()))))
     for o in e["outcomes"]:
-        lines.append(text("journal.entry_outcome", lang, made=o["made"], happened=direction(o["happened"], lang),
+        lines.append(text("journal.entry_outcome", lang, made=o["made"][:19], happened=direction(o["happened"], lang),
                           on=o["on_date"] or "—", note=o["note"] or ""))
     for d in e["deleted"]:
-        lines.append(text("journal.entry_deletion", lang, made=d["made"], reason=d["reason"] or "—"))
+        lines.append(text("journal.entry_deletion", lang, made=d["made"][:19], reason=d["reason"] or "—"))
     return "\n".join(lines)
 
 

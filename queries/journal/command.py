@@ -13,7 +13,7 @@ from datetime import date
 
 from .. import options
 from ..messages import error, text
-from ..options import CAST, QUESTION
+from ..options import CAST, QUESTION, Option
 from ..status import DONE, NEGATIVE
 from . import entry as entries
 from . import outcome as outcomes
@@ -28,14 +28,45 @@ def _print_json(data):
     print(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True))
 
 
+KEEP = (Option("words", "the asker's own words", "TEXT", "돈을 받을까"), Option("note", "a note", "TEXT", "first try"),
+        Option("journal_file", "the journal file", "PATH", "my.sqlite3"))
+
+
+def keep_record(kept, words=None, note=None, journal_file=None) -> tuple:
+    """Keep what a session's ``journal_record`` gave; (the entry's id, the journal's path)."""
+    with Journal(journal_file, write=True) as journal:
+        return entries.keep(journal, kept, words=words, note=note), str(journal.path)
+
+
 def keep_judged(session, args) -> int:
     """Keep the question a session has just judged (``judge --keep``, ``journal add``); its id,
     said on stderr with the journal's path."""
-    with Journal(getattr(args, "journal_file", None), write=True) as journal:
-        kept = entries.record(session.chart, session.judgment)
-        entry_id = entries.keep(journal, kept, words=getattr(args, "words", None), note=getattr(args, "note", None))
-        print(f"liuyao: {text('journal.kept', session.lang, id=entry_id, path=str(journal.path))}", file=sys.stderr)
+    entry_id, path = keep_record(session.journal_record(), getattr(args, "words", None), getattr(args, "note", None),
+                                 getattr(args, "journal_file", None))
+    print(f"liuyao: {text('journal.kept', session.lang, id=entry_id, path=path)}", file=sys.stderr)
     return entry_id
+
+
+def run_words(words: str, lang: str) -> str:
+    """``liuyao journal WORDS`` run in this process (the REPL's ``:journal``): what it printed."""
+    import contextlib
+    import io
+    import shlex
+    from ..cli import parser
+    try:
+        argv = ["journal", *shlex.split(words)]
+    except ValueError as e:
+        raise error("options.quoting", command=":journal", text=words, reason=str(e)) from None
+    if "--lang" not in argv:
+        argv += ["--lang", lang]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        try:
+            args = parser(lang).parse_args(argv)
+            args.run(args)
+        except SystemExit:                      # --help said its piece
+            pass
+    return out.getvalue().rstrip("\n").removeprefix("liuyao: ")
 
 
 def cmd_add(args):

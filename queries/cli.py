@@ -376,8 +376,12 @@ def cmd_serve(args):
     limits = options.limits(args)
     from .session import check_lang
     check_lang(args.lang)
+    journal = None
+    if args.with_journal:
+        from .journal import path_of
+        journal = path_of(args.journal_file)
     serve(args.host, args.port, workers=args.workers, timeout=limits.seconds, memory_mb=limits.memory_mb,
-          allow_remote=args.allow_remote, lang=args.lang)
+          allow_remote=args.allow_remote, lang=args.lang, journal=journal)
     return DONE
 
 
@@ -490,6 +494,9 @@ def parser(lang="en"):
     sv.add_argument("--workers", type=int, default=2, help=text("help.serve_workers", lang))
     sv.add_argument("--allow-remote", action="store_true", help=text("help.serve_allow_remote", lang))
     sv.add_argument("--lang", default=options.default_lang(), metavar="LANG", help=text("help.serve_lang", lang))
+    sv.add_argument("--with-journal", action="store_true", help=text("help.serve_with_journal", lang))
+    from .journal.command import add_journal_file
+    add_journal_file(sv, lang)
     options.add_limits(sv)
     sv.set_defaults(run=cmd_serve)
     c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check)

@@ -92,5 +92,18 @@ def summary(entries) -> dict:
                            len(first)),
             "any": share(sum(any(a["happened"] for a in e["answers"]) for e in timed), len(timed)),
             "units": {unit: share(sum(hits), len(hits)) for unit, hits in sorted(units.items())}},
+        "months": months(told),
         "rules": {rule: share(sum(seen), len(seen)) for rule, seen in sorted(rules.items())},
         "classes": {name: share(sum(seen), len(seen)) for name, seen in sorted(classes.items())}}
+
+
+def months(told) -> list:
+    """Direction agreement over time: for each month entries were kept in, the agreement of
+    every entry kept up to its end (with an outcome), so a month shows where the count stood."""
+    agreed = count = 0
+    found = {}
+    for e in sorted(told, key=lambda e: e["made"]):
+        agreed += e["direction"] == e["happened"]
+        count += 1
+        found[e["made"][:7]] = {"month": e["made"][:7], **share(agreed, count)}
+    return list(found.values())

@@ -35,8 +35,8 @@ def _journal(request, write=False) -> Journal:
 
 
 def _owner(request, lang) -> str:
-    return WORDS[lang]["journal.whose"].format(user=escape(getpass.getuser()),
-                                               path=escape(str(request.app.state.journal)))
+    return WORDS[lang]["journal.whose"].format(escape(getpass.getuser()),
+                                               escape(str(request.app.state.journal)))
 
 
 def _page(request, lang, heading, body, status=200):

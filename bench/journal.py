@@ -44,6 +44,8 @@ def main(n=10_000, distinct=None, path=None):
     with Journal(path, write=True) as journal:
         judged = []
         for i, (lines, at) in enumerate(casts(distinct or n)):
+            if i and i % 1000 == 0:
+                print(f"judged {i}: {judging:.0f} s", flush=True)
             t0 = time.perf_counter()
             session.cast(lines, at=at, tz="Asia/Shanghai")
             session.judge(topics[i % len(topics)], **({"asker": "man"} if topics[i % len(topics)] == "marriage" else {}))
@@ -69,7 +71,8 @@ def main(n=10_000, distinct=None, path=None):
         verifying = time.perf_counter() - t0
         rows = journal.head()[0]
         t0 = time.perf_counter()
-        report = rejudge(journal, session)
+        report = rejudge(journal, session, progress=lambda i: i % 1000 or print(
+            f"rejudged {i}: {time.perf_counter() - t0:.0f} s", flush=True))
         rejudging = time.perf_counter() - t0
     size = os.path.getsize(path)
     print(f"entries {n}, rows {rows}, file {size / 2 ** 20:.1f} MB ({size / n / 1024:.1f} KB an entry)")

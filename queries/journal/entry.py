@@ -121,7 +121,7 @@ def write_entry(journal, row: dict, prediction: dict) -> int:
 
 def find(journal, entry_id) -> dict:
     """An entry by id with its question, cast and prediction read, and what points back to it."""
-    found = journal.rows("SELECT * FROM entry WHERE id = ?", (_id(entry_id),))
+    found = journal.rows("SELECT * FROM entry WHERE id = ?", (number(entry_id),))
     if not found:
         raise error("journal.no_entry", id=entry_id)
     entry = found[0]
@@ -174,14 +174,18 @@ def delete(journal, entry_id, reason=None) -> int:
                                            "content": content_hash("deletion", entry["content"], made, reason)})
 
 
-def _id(value) -> int:
+MAX_ID = 2 ** 63 - 1            # SQLite's largest integer
+
+
+def number(value) -> int:
+    """A row's number as given (an entry's, a check's): a whole number from 1."""
     try:
-        number = int(value)
+        found = int(value)
     except (TypeError, ValueError):
-        number = 0
-    if number < 1:
+        found = 0
+    if not 1 <= found <= MAX_ID:
         raise error("journal.bad_id", id=value)
-    return number
+    return found
 
 
 def listing(journal, *, topic=None, hexagram=None, since=None, until=None, outcome=None, words=None,

@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from ..messages import error
-from .entry import content_hash, find
+from .entry import content_hash, find, number
 from .store import now
 
 HAPPENED = ("favourable", "unfavourable", "mixed")
@@ -68,7 +68,7 @@ def answer_check(journal, check_id, happened) -> int:
     """Answer one pending check yes or no: the hit or miss of its candidate on its date."""
     if happened not in ANSWERS:
         raise error("journal.bad_answer", value=happened, choices=", ".join(ANSWERS))
-    found = journal.rows("SELECT * FROM check_date WHERE id = ?", (_number(check_id),))
+    found = journal.rows("SELECT * FROM check_date WHERE id = ?", (number(check_id),))
     if not found:
         raise error("journal.no_check", id=check_id)
     check = found[0]
@@ -95,9 +95,3 @@ def due(journal, today: date) -> list:
         "AND NOT EXISTS (SELECT 1 FROM outcome o WHERE o.entry = c.entry AND o.on_date IS NOT NULL) "
         "ORDER BY c.on_date, c.entry, c.rank", (today.isoformat(),))
 
-
-def _number(value) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise error("journal.bad_id", id=value) from None

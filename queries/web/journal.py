@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import getpass
 from html import escape
-from typing import Literal
+from typing import Annotated, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import Field
 
@@ -18,6 +18,7 @@ from ..errors import UserError
 from ..messages import error
 from ..journal import Journal, entry as entries, outcome as outcomes, plot, stats as statistics, text as said
 from ..journal.command import keep_record
+from ..journal.entry import MAX_ID
 from .api import ERRORS, Cast, Lang, Question, _Open, _Strict, worker
 from .own_rules import check_token, read_form
 from .pages import CSRF, cast_fields, csrf_token, request_fields, templates
@@ -197,6 +198,9 @@ async def check_form(request: Request, check_id: str):
 
 # ---- the API -------------------------------------------------------------------------------
 
+RowNumber = Annotated[int, Path(ge=1, le=MAX_ID, description="the row's number")]
+
+
 class KeepRequest(Cast, Question, Lang):
     words: str | None = Field(None, max_length=2000, description="the asker's own words")
     note: str | None = Field(None, max_length=2000, description="a note")
@@ -250,7 +254,7 @@ def api_stats(request: Request):
 
 
 @api.get("/{entry_id}", response_model=Entry, summary="one entry (liuyao journal show ID --json)")
-def api_show(request: Request, entry_id: int):
+def api_show(request: Request, entry_id: RowNumber):
     with _journal(request) as journal:
         return entries.find(journal, entry_id)
 
@@ -267,14 +271,14 @@ def api_keep(body: KeepRequest, request: Request):
 
 
 @api.post("/{entry_id}/outcome", response_model=Recorded, summary="record what happened (liuyao journal outcome)")
-def api_outcome(body: OutcomeRequest, request: Request, entry_id: int):
+def api_outcome(body: OutcomeRequest, request: Request, entry_id: RowNumber):
     request.state.lang = body.lang
     with _journal(request, write=True) as journal:
         return {"id": outcomes.record_outcome(journal, entry_id, body.happened, body.on, body.note)[0]}
 
 
 @api.post("/checks/{check_id}", response_model=Recorded, summary="answer a check (liuyao journal check)")
-def api_check(body: CheckRequest, request: Request, check_id: int):
+def api_check(body: CheckRequest, request: Request, check_id: RowNumber):
     request.state.lang = body.lang
     with _journal(request, write=True) as journal:
         return {"id": outcomes.answer_check(journal, check_id, body.happened)}

@@ -69,3 +69,27 @@ def test_the_journal_is_served_on_the_loopback_only(tmp_path):
     with pytest.raises(UserError) as refused:
         serve("0.0.0.0", 8000, allow_remote=True, journal=tmp_path / "journal.sqlite3")
     assert refused.value.key == "web.journal_loopback" and not (tmp_path / "journal.sqlite3").exists()
+
+
+@pytest.mark.parametrize("mode", ["positive", "negative"])
+def test_the_journals_api_answers_as_its_schema_says(journal_client, mode):
+    """schemathesis on /api/journal's routes, as tests/web/test_schema.py on the others (fewer
+    examples: a question kept is judged)."""
+    schemathesis = pytest.importorskip("schemathesis")
+    from hypothesis import HealthCheck, given, settings
+    from schemathesis.config import SchemathesisConfig
+    from schemathesis.generation.modes import GenerationMode
+    from .test_schema import CONFIG
+    client, path = journal_client
+    schema = schemathesis.openapi.from_asgi("/openapi.json", client.app, config=SchemathesisConfig.from_dict(CONFIG))
+    operations = [r.ok() for r in schema.get_all_operations() if r.ok().path.startswith("/api/journal")]
+    assert len(operations) == 6
+    for operation in sorted(operations, key=lambda op: op.label):
+        if mode == "negative" and operation.path == "/api/journal/stats":
+            continue                                    # it takes nothing: no request it forbids
+        @settings(max_examples=3 if operation.label == "POST /api/journal" else 8, derandomize=True, database=None, deadline=None,
+                  suppress_health_check=list(HealthCheck))
+        @given(operation.as_strategy(generation_mode=GenerationMode(mode)))
+        def answers(case):
+            case.call_and_validate()
+        answers()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import getpass
 from html import escape
+
+import anyio
 from typing import Annotated, Literal
 
 from fastapi import APIRouter, Path, Request
@@ -64,23 +66,35 @@ def _refused(request, lang, e: UserError):
 
 # ---- the pages -----------------------------------------------------------------------------
 
-@pages.post("/journal/keep")
-async def keep(request: Request):
+async def _posted(request, write):
+    """A writing form: its token checked, then ``write(form, lang)`` in a thread (it may wait for
+    a worker or for another writer of the file), then the page it names; a refusal, one line."""
     form, _ = read_form(await request.body(), request.headers.get("content-type", ""))
-    fields = request_fields(request, form)
-    lang = page_lang(fields.get("lang") or None)
+    lang = page_lang(str(form.get("lang") or "") or None)
     try:
         check_token(request, form)
+        location = await anyio.to_thread.run_sync(write, form, lang)
+    except UserError as e:
+        return await anyio.to_thread.run_sync(_refused, request, lang, e)
+    return RedirectResponse(location, status_code=303)
+
+
+@pages.post("/journal/keep")
+async def keep(request: Request):
+    def write(form, lang):
+        fields = request_fields(request, form)
         if not fields.get("topic"):
             raise error("journal.needs_topic")
         with worker(request, lang) as box:
             cast_on(box, cast_fields(fields), question_of(fields), lang)
             kept = box.journal_record()
-        entry_id, _ = keep_record(kept, str(form.get("words") or "").strip() or None,
-                                  str(form.get("note") or "").strip() or None, request.app.state.journal)
-    except UserError as e:
-        return _refused(request, lang, e)
-    return RedirectResponse(f"/journal/{entry_id}?lang={lang}", status_code=303)
+        entry_id, _ = keep_record(kept, _said(form, "words"), _said(form, "note"), request.app.state.journal)
+        return f"/journal/{entry_id}?lang={lang}"
+    return await _posted(request, write)
+
+
+def _said(form, name):
+    return str(form.get(name) or "").strip() or None
 
 
 @pages.get("/journal", response_class=HTMLResponse)
@@ -171,29 +185,21 @@ def _chart(request, found, lang) -> str:
 
 @pages.post("/journal/{entry_id}/outcome")
 async def outcome_form(request: Request, entry_id: str):
-    form, _ = read_form(await request.body(), request.headers.get("content-type", ""))
-    lang = page_lang(str(form.get("lang") or "") or None)
-    try:
-        check_token(request, form)
+    def write(form, lang):
         with _journal(request, write=True) as journal:
-            outcomes.record_outcome(journal, entry_id, str(form.get("happened") or ""),
-                                    str(form.get("on") or "").strip() or None, str(form.get("note") or "").strip() or None)
-    except UserError as e:
-        return _refused(request, lang, e)
-    return RedirectResponse(f"/journal/{entry_id}?lang={lang}", status_code=303)
+            outcomes.record_outcome(journal, entry_id, str(form.get("happened") or ""), _said(form, "on"),
+                                    _said(form, "note"))
+        return f"/journal/{entry_id}?lang={lang}"
+    return await _posted(request, write)
 
 
 @pages.post("/journal/check/{check_id}")
 async def check_form(request: Request, check_id: str):
-    form, _ = read_form(await request.body(), request.headers.get("content-type", ""))
-    lang = page_lang(str(form.get("lang") or "") or None)
-    try:
-        check_token(request, form)
+    def write(form, lang):
         with _journal(request, write=True) as journal:
             outcomes.answer_check(journal, check_id, str(form.get("happened") or ""))
-    except UserError as e:
-        return _refused(request, lang, e)
-    return RedirectResponse(f"/journal/{form.get('entry') or ''}?lang={lang}", status_code=303)
+        return f"/journal/{entries.number(form.get('entry'))}?lang={lang}"
+    return await _posted(request, write)
 
 
 # ---- the API -------------------------------------------------------------------------------

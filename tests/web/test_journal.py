@@ -2,6 +2,7 @@
 its search, an entry with its chart and the outcome form, the statistics page with its SVG
 plots, /api/journal; every writing form needs the page's token; the journal is served on the
 loopback only."""
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -39,6 +40,10 @@ def test_keep_an_entry_from_the_page_record_its_outcome_and_see_the_statistics(j
     assert f"의 기록장: {path}" in entry and "<svg" in entry and "메모: 웹에서" in entry and "journal-outcome" in entry
     assert client.post("/journal/1/outcome", data={"happened": "unfavourable", "on": "2024-10-09"},
                        follow_redirects=False).status_code == 403
+    check = re.search(r"action='/journal/check/(\d+)'", entry).group(1)
+    answered = client.post(f"/journal/check/{check}", data=form(client, {"entry": "1", "happened": "no", "lang": "ko"}),
+                           follow_redirects=False)
+    assert answered.status_code == 303 and f"/journal/check/{check}'" not in client.get("/journal/1?lang=ko").text
     told = client.post("/journal/1/outcome", data=form(client, {"happened": "unfavourable", "on": "2024-10-09",
                                                                  "lang": "ko"}), follow_redirects=False)
     assert told.status_code == 303 and "결과: 흉하다 (2024-10-09)" in client.get("/journal?lang=ko").text

@@ -2,12 +2,13 @@
 outcome, read the statistics, verify the chain, rejudge every kept cast; prints the time of each
 step, the time per entry, and the file's size.
 
-    python bench/journal.py [N] [DISTINCT] [FILE]
+    python bench/journal.py [--entries N] [--distinct K] [--no-rejudge] [--file FILE]
 
-N defaults to 10,000 (issue 32's figure); DISTINCT casts are judged (default N) and kept in turn
-until N are kept, so the file and its writes are at full size while the judging of the keeping is
-cut (rejudge judges every kept one). FILE defaults to a new file in a temporary folder (an
-existing file is refused, as the journal never overwrites). Casts: seeded random lines at random
+N defaults to 10,000 (issue 32's figure); K casts are judged (default N) and kept in turn until N
+are kept, so the file and its writes are at full size while the judging of the keeping is cut
+(rejudge judges every kept one, so its time grows with N: ``--no-rejudge`` leaves it out). FILE
+defaults to a new file in a temporary folder (an existing file is refused, as the journal never
+overwrites). Casts: seeded random lines at random
 moments of 1990-2030 (UTC+8), the topics in turn. The judging is most of the time; the journal's
 own part (writing, statistics, verify) is printed apart.
 """
@@ -27,7 +28,7 @@ def casts(n, seed=32):
         yield "".join(rng.choice("6789") for _ in range(6)), moment.replace(tzinfo=None).isoformat()
 
 
-def main(n=10_000, distinct=None, path=None):
+def main(n=10_000, distinct=None, path=None, again=True):
     from queries.journal import Journal, chain
     from queries.journal.entry import keep
     from queries.journal.outcome import HAPPENED, record_outcome
@@ -70,9 +71,10 @@ def main(n=10_000, distinct=None, path=None):
         broken = chain.problems(journal.conn)
         verifying = time.perf_counter() - t0
         rows = journal.head()[0]
-        t0 = time.perf_counter()
-        report = rejudge(journal, session, progress=lambda i: i % 1000 or print(
-            f"rejudged {i}: {time.perf_counter() - t0:.0f} s", flush=True))
+        report, t0 = None, time.perf_counter()
+        if again:
+            report = rejudge(journal, session, progress=lambda i: i % 1000 or print(
+                f"rejudged {i}: {time.perf_counter() - t0:.0f} s", flush=True))
         rejudging = time.perf_counter() - t0
     size = os.path.getsize(path)
     print(f"entries {n}, rows {rows}, file {size / 2 ** 20:.1f} MB ({size / n / 1024:.1f} KB an entry)")
@@ -81,11 +83,18 @@ def main(n=10_000, distinct=None, path=None):
           f"({writing / n * 1000:.2f} ms each, one transaction each)")
     print(f"outcomes for {len(range(1, n + 1, 2))}: {telling:.1f} s; stats {counting:.2f} s "
           f"({len(groups[0]['rules'])} rules); verify {verifying:.2f} s ({'ok' if not broken else broken})")
-    print(f"rejudge: {rejudging:.1f} s ({rejudging / n * 1000:.1f} ms each), {len(report['changed'])} changed, "
-          f"{len(report['failed'])} failed")
+    if report is not None:
+        print(f"rejudge: {rejudging:.1f} s ({rejudging / n * 1000:.1f} ms each), {len(report['changed'])} changed, "
+              f"{len(report['failed'])} failed")
     print(f"file: {path}")
 
 
 if __name__ == "__main__":
-    args = sys.argv[1:]
-    main(int(args[0]) if args else 10_000, int(args[1]) if len(args) > 1 else None, args[2] if len(args) > 2 else None)
+    import argparse
+    p = argparse.ArgumentParser(description="the journal at scale")
+    p.add_argument("--entries", type=int, default=10_000)
+    p.add_argument("--distinct", type=int)
+    p.add_argument("--no-rejudge", action="store_true")
+    p.add_argument("--file")
+    a = p.parse_args()
+    main(a.entries, a.distinct, a.file, not a.no_rejudge)

@@ -3,7 +3,7 @@ with its Wilson 95% interval, and the direction's agreement over time. Samples u
 ``stats.FEW`` are drawn apart, below a line and in grey, so that they do not read as findings.
 
 >>> from queries.journal.stats import share
->>> svg = rules_svg({"r.a": share(3, 4), "r.b": share(1, 2)}, "en")
+>>> svg = rules_svg({"r.a": share(3, 4), "r.b": share(1, 2), "r.c": share(0, 0)}, "en")
 >>> svg.startswith("<svg") and svg.count("<line class='interval") == 2 and "fewer than 3 times" in svg
 True
 """
@@ -32,9 +32,10 @@ def _axis(y: float, height: float) -> list:
 
 
 def rules_svg(table: dict, lang: str) -> str:
-    """One row a rule: its interval as a line, its rate as a dot, its count at the right; the
-    samples under FEW after a rule, in grey."""
-    ranked = sorted(table.items(), key=lambda item: (-item[1]["count"], item[0]))[:MOST]
+    """One row a rule with an outcome: its interval as a line, its rate as a dot, its count at
+    the right; the samples under FEW after a rule, in grey."""
+    ranked = sorted(((name, s) for name, s in table.items() if s["count"]),
+                    key=lambda item: (-item[1]["count"], item[0]))[:MOST]
     seen = [item for item in ranked if not item[1]["few"]]
     few = [item for item in ranked if item[1]["few"]]
     height = TOP + ROW * (len(seen) + len(few)) + (2 * ROW if few else 0) + 8

@@ -1,6 +1,7 @@
 """How the kept predictions fared, per knowledge version: the direction against the outcomes
 (吉凶), the timing against the answered checks (應期) by unit and by rank, and each rule and each
-class of readings that decided, with how often the outcome agreed, its count and a Wilson 95%
+class of readings that decided, how often it decided (``decided``, every entry) and how often
+the outcome agreed (``agreed`` of ``count``, the entries with an outcome), with a Wilson 95%
 interval (so that a rule seen twice is not a finding).
 
 A prediction agrees with an outcome when its direction is what happened (favourable,
@@ -69,6 +70,11 @@ def stats(journal) -> list:
 def summary(entries) -> dict:
     """The counts of one group of entries."""
     told = [e for e in entries if e["happened"] is not None]
+    decided = {"rules": {}, "classes": {}}
+    for e in entries:
+        for r in e["deciding"]:
+            for kind, name in (("rules", r["rule"]), ("classes", r["class"])):
+                decided[kind][name] = decided[kind].get(name, 0) + 1
     rules, classes = {}, {}
     for e in told:
         for r in e["deciding"]:
@@ -93,8 +99,10 @@ def summary(entries) -> dict:
             "any": share(sum(any(a["happened"] for a in e["answers"]) for e in timed), len(timed)),
             "units": {unit: share(sum(hits), len(hits)) for unit, hits in sorted(units.items())}},
         "months": months(told),
-        "rules": {rule: share(sum(seen), len(seen)) for rule, seen in sorted(rules.items())},
-        "classes": {name: share(sum(seen), len(seen)) for name, seen in sorted(classes.items())}}
+        "rules": {rule: {**share(sum(rules.get(rule, ())), len(rules.get(rule, ()))), "decided": n}
+                  for rule, n in sorted(decided["rules"].items())},
+        "classes": {name: {**share(sum(classes.get(name, ())), len(classes.get(name, ()))), "decided": n}
+                    for name, n in sorted(decided["classes"].items())}}
 
 
 def months(told) -> list:

@@ -151,7 +151,9 @@ def stats_text(groups, lang) -> str:
             if table:
                 out.append(text(title, lang))
                 width = max(len(name_of(name)) for name in table)
-                out += [f"  {name_of(name).ljust(width)}  {said_share(share, lang)}" for name, share in table.items()]
+                out += [f"  {name_of(name).ljust(width)}  "
+                        + text("journal.stats_decided", lang, decided=share["decided"], share=said_share(share, lang))
+                        for name, share in table.items()]
         out.append("")
     return "\n".join(out).rstrip()
 

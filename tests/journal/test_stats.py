@@ -38,6 +38,8 @@ def test_stats_count_the_outcomes_the_checks_and_the_rules_that_decided(journal)
     assert (first["direction"]["low"], first["direction"]["high"]) == wilson(1, 2)
     assert first["rules"]["r.a"]["agreed"] == 1 and first["rules"]["r.a"]["count"] == 2
     assert first["rules"]["r.b"]["count"] == 1 and first["rules"]["r.b"]["few"]
+    assert first["rules"]["r.a"]["decided"] == 2 and first["rules"]["r000.3.body_hurt"]["decided"] == 1
+    assert first["rules"]["r000.3.body_hurt"]["count"] == 0         # the entry waiting decided, with no outcome
     assert (first["timing"]["first"]["agreed"], first["timing"]["first"]["count"]) == (1, 2)
     assert first["timing"]["units"]["day"]["count"] == 2 and waiting not in (agreeing, disagreeing)
     assert second["direction"]["agreed"] == 1 and second["rules"]["r000.3.body_hurt"]["count"] == 1

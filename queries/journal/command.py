@@ -20,9 +20,6 @@ from . import outcome as outcomes
 from . import text as said
 from .store import Journal
 
-SUBCOMMANDS = ("add", "list", "show", "search", "outcome", "due", "check", "stats", "rejudge", "export", "import",
-               "backup", "verify", "amend", "delete")
-
 
 def _print_json(data):
     print(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True))

@@ -12,11 +12,10 @@ from datetime import date
 
 from ..errors import UserError
 from ..messages import line
-from .entry import cast_arguments, current_question, find, record
+from .entry import QUESTION, cast_arguments, current_question, find, record
 from .outcome import covers
 from .stats import share
 
-_ASKED = ("topic", "about", "asker", "horizon", "since", "in_office", "side")
 
 
 def rejudge(journal, session, conventions=None, progress=None) -> dict:
@@ -55,7 +54,7 @@ def again(session, entry, conventions) -> dict:
     """The prediction the session's knowledge makes now for a kept entry."""
     session.cast(**cast_arguments(entry["cast"], {**entry["conventions"], **conventions}))
     question = current_question(entry)
-    session.judge(**{k: question[k] for k in _ASKED if k in question})
+    session.judge(**{k: question[k] for k in QUESTION if k in question})
     return record(session.chart, session.judgment)["prediction"]
 
 

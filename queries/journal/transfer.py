@@ -14,7 +14,7 @@ import io
 import json
 
 from ..messages import error
-from .entry import PREDICTION, content_hash, dumps, entry_row, write_entry
+from .entry import PREDICTION, dumps, entry_row, write_entry
 from .schema import TABLES
 
 MAX_BYTES = 256 * 2 ** 20           # an import reads at most this much

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import getpass
 from html import escape
-
-import anyio
 from typing import Annotated, Literal
 
+import anyio
 from fastapi import APIRouter, Path, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 from pydantic import Field

@@ -8,8 +8,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from queries.journal import Journal, chain
 
 from .writer import DATES

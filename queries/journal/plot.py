@@ -66,15 +66,15 @@ def rules_svg(table: dict, lang: str) -> str:
 
 def months_svg(months: list, lang: str) -> str:
     """The direction's agreement up to each month: the rate as a line, its interval as a band."""
-    height, width, left, bottom = 220, WIDTH, 40, 30
-    inner_w, inner_h = width - left - 20, height - bottom - 20
+    height, width, left, bottom = 220, WIDTH, 50, 30
+    inner_w, inner_h = width - left - 50, height - bottom - 20
     n = len(months)
     x = lambda i: left + (inner_w * (i / (n - 1)) if n > 1 else inner_w / 2)
     y = lambda rate: 20 + inner_h * (1 - rate)
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' class='journal-plot' width='{width}' height='{height}' "
              f"viewBox='0 0 {width} {height}' role='img' aria-label='{escape(text('journal.plot_months', lang))}'>"]
     for tick in (0, 0.5, 1):
-        parts.append(f"<line x1='{left}' y1='{y(tick):.1f}' x2='{width - 20}' y2='{y(tick):.1f}' stroke='#ddd'/>")
+        parts.append(f"<line x1='{left}' y1='{y(tick):.1f}' x2='{width - 50}' y2='{y(tick):.1f}' stroke='#ddd'/>")
         parts.append(f"<text x='{left - 4}' y='{y(tick) + 4:.1f}' font-size='10' text-anchor='end'>{tick:.0%}</text>")
     if months:
         band = [f"{x(i):.1f},{y(m['high']):.1f}" for i, m in enumerate(months)] + \

@@ -3,12 +3,14 @@ outcome, read the statistics, verify the chain, rejudge every kept cast; prints 
 step, the time per entry, and the file's size.
 
     python bench/journal.py [--entries N] [--distinct K] [--no-rejudge] [--file FILE]
+    python bench/journal.py --rejudge-file FILE
 
 N defaults to 10,000 (issue 32's figure); K casts are judged (default N) and kept in turn until N
 are kept, so the file and its writes are at full size while the judging of the keeping is cut
 (rejudge judges every kept one, so its time grows with N: ``--no-rejudge`` leaves it out). FILE
 defaults to a new file in a temporary folder (an existing file is refused, as the journal never
-overwrites). Casts: seeded random lines at random
+overwrites); ``--rejudge-file`` times a rejudge of a journal kept before (the same knowledge's
+judgment of every entry again). Casts: seeded random lines at random
 moments of 1990-2030 (UTC+8), the topics in turn. The judging is most of the time; the journal's
 own part (writing, statistics, verify) is printed apart.
 """
@@ -89,6 +91,21 @@ def main(n=10_000, distinct=None, path=None, again=True):
     print(f"file: {path}")
 
 
+def rejudge_file(path):
+    from queries.journal import Journal
+    from queries.journal.rejudge import rejudge
+    from queries.session import Session
+    session = Session()
+    with Journal(path) as journal:
+        n = journal.rows("SELECT count(*) AS n FROM entry")[0]["n"]
+        t0 = time.perf_counter()
+        report = rejudge(journal, session, progress=lambda i: i % 1000 or print(
+            f"rejudged {i}: {time.perf_counter() - t0:.0f} s", flush=True))
+        spent = time.perf_counter() - t0
+    print(f"rejudge of {n} entries: {spent:.1f} s ({spent / n * 1000:.1f} ms each), {len(report['changed'])} changed, "
+          f"{len(report['failed'])} failed")
+
+
 if __name__ == "__main__":
     import argparse
     p = argparse.ArgumentParser(description="the journal at scale")
@@ -96,5 +113,8 @@ if __name__ == "__main__":
     p.add_argument("--distinct", type=int)
     p.add_argument("--no-rejudge", action="store_true")
     p.add_argument("--file")
+    p.add_argument("--rejudge-file")
     a = p.parse_args()
+    if a.rejudge_file:
+        sys.exit(rejudge_file(a.rejudge_file))
     main(a.entries, a.distinct, a.file, not a.no_rejudge)

@@ -20,7 +20,7 @@ from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
 from .engine import Memo
 from .messages import error
-from .labels import check_lang, convention_phrases, vocabulary
+from .labels import WORDS, check_lang, convention_phrases, vocabulary
 from .rule_checks import READING
 
 QUESTION = ("cast_topic", "cast_about", "cast_asker", "cast_horizon")
@@ -82,14 +82,18 @@ def connectives(kb) -> dict:
     """word -> {lang: template}: the words that join an account's sentences and the phrases of
     the chart's facts (facts/connective.tsv), and ``label.<value>`` -> {lang: name} for the
     topics and persons a phrase names (``queries.labels.vocabulary``) and the conventions a proof
-    names (``queries.labels.convention_phrases``), and ``note.<note>`` -> {lang: note} for the
-    notes that end the rules' source lines (facts/source_note.tsv)."""
+    names (``queries.labels.convention_phrases``), ``note.<note>`` -> {lang: note} for the
+    notes that end the rules' source lines (facts/source_note.tsv), and ``table.<pred>`` ->
+    {lang: what the table holds} for a why-not's condition of a table (facts/word_label.tsv)."""
     names = vocabulary(kb)
     labels = {f"label.{value}": name for kind in ("topics", "persons") for value, name in names[kind].items()}
     notes = {f"note.{note}": {"ko": ko, "zh": zh, "en": en}
              for note, ko, zh, en in kb.match("source_note", None, None, None, None)}
     labels.update({f"label.{d}": {"ko": ko, "zh": zh, "en": en} for d, ko, zh, en in kb.match("direction", *[None] * 4)})
     labels.update({f"label.{g}": {"ko": ko, "zh": zh, "en": en} for g, _, _, ko, zh, en, _ in kb.match("degree", *[None] * 7)})
+    labels.update({f"table.{pred}": {lang: WORDS[lang][f"table.{tables[0].path.rpartition('/')[2][:-4]}"] for lang in LANGS}
+                   for pred, tables in kb.program.tables.items()
+                   if f"table.{tables[0].path.rpartition('/')[2][:-4]}" in WORDS["en"]})
     return {**labels, **convention_phrases(kb), **notes, **{word: {"ko": ko, "zh": zh, "en": en}
                          for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 

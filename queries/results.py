@@ -10,6 +10,7 @@ X   N
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from unicodedata import east_asian_width
 
@@ -288,7 +289,7 @@ class FactRows:
         lines = []
         for path, origin, doc in self.tables:
             lines.append(path + (f" ({_words(lang)['user']})" if origin == "user" else ""))
-            lines += [f"  # {d}" for d in doc]
+            lines += [f"  # {d}" for d in _table_doc(path, origin, doc, lang)]
         if self.rows:
             user = f" ({_words(lang)['user']})"
             from .labels import WORDS
@@ -306,6 +307,34 @@ class FactRows:
                 "tables": [{"path": p, "origin": o, "doc": list(d)} for p, o, d in self.tables],
                 "facts": [{"values": list(v), "where": w, "origin": o} for v, w, o in self.rows],
                 "rules": self.rules}
+
+
+def _table_doc(path, origin, doc, lang) -> tuple:
+    """A table's ``#`` lines for a reader: the file's own in English and for a user's table; in
+    Korean and Chinese what the table holds (``table.NAME`` of facts/word_label.tsv) and the book
+    lines it cites, their quotes without the English notes."""
+    from pathlib import PurePosixPath
+    from .labels import WORDS
+    said = WORDS[lang].get(f"table.{PurePosixPath(path).stem}")
+    if lang == "en" or origin == "user" or not said:
+        return doc
+    cited = [_CITED.match(d) for d in doc]
+    return (said,) + tuple(f"{WORDS[lang]['table_cites.' + m['kind']]}: {m['seed']}  {_quote(m['rest'])}"
+                           for m in cited if m)
+
+
+_CITED = re.compile(r"(?P<kind>source|gloss): (?P<seed>\d{3}_[0-9a-f]+\.txt:\d+)\s+(?P<rest>.*)")
+_NOTE = re.compile(r"\s*[(（][^)）]*[A-Za-z][^)）]*[)）]")
+
+
+def _quote(rest: str) -> str:
+    """A citation's quote without its English notes: a parenthesis with Latin in it, and from the
+    first Latin word on.
+
+    >>> _quote("父母為文書、舟車 (文書 is document) … 衣服（心火）")
+    '父母為文書、舟車 … 衣服（心火）'
+    """
+    return re.split(r"\s*[A-Za-z]", _NOTE.sub("", rest), maxsplit=1)[0].strip()
 
 
 def conventions_text(conventions: dict, lang="en", vocabulary=None) -> str:

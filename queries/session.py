@@ -502,8 +502,9 @@ class Session:
 
     @served()
     def explain(self, goal, expand_negations=False):
-        """A Proof of the goal (of its first answer), or None."""
-        return self.kb.explain(self.bind(goal), expand_negations=expand_negations)
+        """A Proof of the goal (of its first answer), or None; with folders of one's own, every
+        negation is expanded, so the proof names one's own rule where it blocks one."""
+        return self.kb.explain(self.bind(goal), expand_negations=expand_negations or bool(self.extra))
 
     @served()
     def why_not(self, goal, depth=4):

@@ -4,8 +4,8 @@ A Korean template writes a particle in both forms, the one after a final consona
 ``{X}이(가)``, ``{X}은(는)``, ``{X}을(를)``, ``{X}과(와)``, ``{X}(으)로``, ``{X}(이)다`` (either
 order: ``가(이)`` is the same particle). ``particles`` keeps the one form that fits what stands
 before it, read in Hangul: a Hangul syllable by its final consonant (ㄹ takes 로 and drops the
-으 of ``(으)``), a Chinese character, a digit or a Latin letter by its reading in
-facts/hangul_reading.tsv (子 자, 10 십, P 피), a number by its last place (10 십, 100 백).
+으 of ``(으)``), a Chinese character, a digit, a Latin word or letter by its reading in
+facts/hangul_reading.tsv (子 자, 10 십, not 낫, P 피), a number by its last place (10 십, 100 백).
 Spaces and punctuation before the particle are passed over; a quote or bracket is read by what
 it closes; a parenthesis glossing the word right before it, by that word (처재(妻財), 刑(형)).
 A character the table does not know counts as ending in a consonant.
@@ -85,6 +85,8 @@ def syllable(text: str) -> str:
 
     >>> syllable("妻財"), syllable("처재(妻財)"), syllable("'子'"), syllable("100"), syllable("0")
     ('재', '재', '자', '백', '영')
+    >>> syllable("liuyao why-not"), syllable("--topic"), syllable("DIR")
+    ('낫', '픽', '알')
     """
     end = _deciding(text, len(text))
     if end is None:
@@ -94,8 +96,13 @@ def syllable(text: str) -> str:
         return char
     if char in "0123456789":
         return _number(text, end)
-    said = readings().get(char.upper() if char.isascii() else char, "")
-    return said[-1:]
+    if char.isascii():
+        start = end
+        while start > 0 and text[start - 1].isascii() and text[start - 1].isalpha():
+            start -= 1
+        word = readings().get(text[start:end + 1].lower()) if end > start else None
+        return (word or readings().get(char.upper(), ""))[-1:]
+    return readings().get(char, "")[-1:]
 
 
 def _deciding(text, end):

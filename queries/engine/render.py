@@ -650,7 +650,8 @@ def said_literal(f, lang: str = "en", words: "Words | None" = None) -> str:
     """What a rule lacks as a student reads it, no atom in it (the student level of a why-not):
     a comparison said in words (死은 旺·相 가운데 하나가 아니다), a negation by the sentence of
     what holds against it, a derived condition by the titles of its rules, then the chart's
-    value; a condition of a table, with nothing to name it by, as it is written.
+    value; a condition of a table by what the table holds and the values it lacks (``_no_row``),
+    else as it is written.
 
     >>> from queries.engine.proof import Failure
     >>> from queries.engine.terms import RuleInfo
@@ -668,10 +669,31 @@ def said_literal(f, lang: str = "en", words: "Words | None" = None) -> str:
     elif f.sub is not None and f.sub.failures:
         said = w["say.lacks"].format("·".join(dict.fromkeys(x.rule.title or x.rule.id for x in f.sub.failures)))
     else:
-        said = f"{f.literal} {w['fails']}"
+        said = _no_row(f.literal, w, words) or f"{f.literal} {w['fails']}"
     if f.actual and words is not None and _CONVENTION.fullmatch(f.literal):
         said = w["say.convention"]
     return korean(_continued(f, w, words, said), lang)
+
+
+_ROW = re.compile(r"(\w+)\((.*)\)")
+
+
+def _no_row(literal, w, words):
+    """A table's condition said by what the table holds (``table.<pred>`` in the phrases) and
+    the values it lacks, an open one as any; None for what is not a table's.
+
+    >>> words = Words((), "ko", {"table.branch_order": {"ko": "열두 지지의 차례"}})
+    >>> _no_row("branch_order('丑', 6)", WORDS["ko"], words), _no_row("walk(X)", WORDS["ko"], words)
+    ('「열두 지지의 차례」에 丑·6인 행이 없다', None)
+    """
+    row = _ROW.fullmatch(literal)
+    held = row and words is not None and words.phrases.get(f"table.{row.group(1)}", {}).get(words.lang)
+    if not held:
+        return None
+    values = [v.strip() for v in row.group(2).split(",")]
+    shown = [v.strip("'") if v.startswith("'") or not (v[:1].isalpha() or v[:1] == "_") else w["say.any"]
+             for v in values]
+    return w["say.no_row"].format(held, w["or"].join(shown))
 
 
 def _continued(f, w, words, said) -> str:

@@ -170,3 +170,23 @@ def test_the_words_of_stars_periods_and_person_are_in_the_table():
             "periods.title", "periods.phase.early", "periods.phase.middle", "periods.phase.late",
             "person.title", "person.hidden"} <= keys
     assert all(WORDS[lang][key] for lang in LANGS for key in keys)
+
+
+def test_every_shipped_table_and_column_has_a_name_in_every_language(kb):
+    """`liuyao facts TABLE` heads a shipped table with what it holds and its columns in the reader's
+    language (table.NAME and column.NAME of facts/word_label.tsv)."""
+    tables = {pred: tabs[0] for pred, tabs in kb.program.tables.items()}
+    columns = {c.name for t in tables.values() for c in t.columns}
+    for lang in LANGS:
+        assert sorted(p for p, t in tables.items() if f"table.{t.path.rpartition('/')[2][:-4]}" not in WORDS[lang]) == [], lang
+        assert sorted(c for c in columns if f"column.{c}" not in WORDS[lang]) == [], lang
+
+
+@pytest.mark.parametrize("lang", ["ko", "zh"])
+def test_the_facts_of_a_table_are_headed_without_latin_words(kb, lang, allowed):
+    """What `facts` prints above the rows: the table's description, its citations' quotes, the
+    column heads; the rows are the table's own values."""
+    s = Session(lang=lang)
+    for pred in sorted(kb.program.tables):
+        head = s.facts(pred).text(lang).split("──", 1)[0]
+        assert latin_words(head, allowed | {"about"}) == [], pred

@@ -37,3 +37,12 @@ def test_the_repl_names_it():
     repl.run_script([":cast 787889 month 戌 day 乙巳", ":level student", "?- false_void(C, 'line', 1).",
                      ":why false_void(C, 'line', 1)"])
     assert "나의 규칙 " + NAMED in repl.output()
+
+
+def test_a_full_proof_names_it_under_the_negation_without_being_asked(capsys):
+    """With rules of one's own loaded, a full-level proof expands its negations, so the one the
+    student's rule blocks names it (no --expand-negations needed)."""
+    assert main(["why", "false_void(C, 'line', 1)", *CHART]) == 0
+    out = capsys.readouterr()[0]
+    assert "이 결론은 나의 규칙 " + NAMED in out
+    assert "[부정] ¬void(이 괘, line, 1)" in out and "그것을 막는다" in out

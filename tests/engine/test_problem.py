@@ -32,7 +32,7 @@ def test_a_problem_survives_pickling_and_the_pipe():
                "problem.in_rule", " (rule r.1)", rule="r.1")
     for back in (pickle.loads(pickle.dumps(p)), Problem.of(wire.decode(wire.encode(as_data(p), {}), {}))):
         assert back == p == "a.dl:2: x (rule r.1)" and type(back) is Problem
-        assert text(back.key, "ko", **back.values) == "a.dl:2: Python의 'not'는 pyDatalog에서 조용히 틀립니다; " \
+        assert text(back.key, "ko", **back.values) == "a.dl:2: Python의 'not'은 pyDatalog에서 조용히 틀립니다; " \
                                                        "~ 로 부정하십시오 (규칙 r.1)"
     assert Problem.of("a.dl:1: plain").said() == "a.dl:1: plain"
 

@@ -48,7 +48,7 @@ def test_a_matter_asked_for_another_keeps_its_use_god(kb, ghost_flourishes):
 
 def test_a_topic_that_takes_no_about_refuses_one_in_one_line(kb, ghost_flourishes, capsys):
     with pytest.raises(UserError, match=r"--about father: the topic self takes no --about .*topics that take "
-                                        r"one: appearance, audience, burial"):
+                                        r"one: appearance, audience, bridge, burial"):
         judge(ghost_flourishes, "self", about="father")
     code = main(["judge", "787776", "--month", "午", "--day", "丁未", "--topic", "self", "--about", "father"])
     err = capsys.readouterr().err

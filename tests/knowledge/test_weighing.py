@@ -1,5 +1,5 @@
 """The weighing 斷 (kb/judgments/weighing/, kb/judgments/verdict.dl): golden charts from the worked
-cases of 卜筮正宗 whose reasons are facts of the chart, each factor seen deciding and seen
+cases of 卜筮正宗 whose reasons are facts of the chart (and 易冒's example of 真刑), each factor seen deciding and seen
 outweighed over a fixed sample of random questions, and the properties the books' order implies."""
 import pytest
 
@@ -19,6 +19,7 @@ GOLDEN = [  # (values, month, day, topic, about): the factor the book's reasons 
     ("687989", "寅", "丁巳", "office", None, "world_struck", "unfavourable", "세효"),             # 子孫持世化回頭之克
     ("987786", "未", "戊申", "lawsuit", None, "world_strong_met", "favourable", "세효"),              # 世臨日辰，月建生之
     ("787867", "戌", "庚子", "wealth", None, "world_strong_met", "favourable", "세효"),               # 卯木持世…日辰生之
+    ("678778", "酉", "庚申", "wealth", None, "true_punished", "unfavourable", "진형"),             # 易冒 003:39 酉建庚申日，用財得困之兌是謂真刑
 ]
 
 
@@ -78,7 +79,7 @@ def test_a_use_god_that_turns_back_on_itself_is_never_favourable(sample):
 
 
 HARM = {"use_absent", "hidden_held", "bottom_void", "true_void", "month_break", "day_break", "turned_back_overcome",
-        "turned_away", "taboo_strikes", "frame_strikes", "use_void", "use_entombed",
+        "turned_away", "true_punished", "taboo_strikes", "frame_strikes", "use_void", "use_entombed",
         "world_struck"}     # the asker's own world broken or turned back on itself: 旬空月破達非吉 (000:79)
 
 

@@ -29,8 +29,6 @@ from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from lunar_python import LunarYear, Solar
-
 from queries.messages import error
 
 ZI_HOUR = ("same-day", "next-day")
@@ -180,6 +178,7 @@ def _jie(year: int) -> tuple:
     >>> _jie(2024)[2], _jie(2024)[10]            # 立春, 寒露
     ('2024-02-04 16:27:07', '2024-10-08 02:59:57')
     """
+    from lunar_python import LunarYear, Solar        # only a cast with a moment needs the calendar's tables
     days = LunarYear.fromYear(year).getJieQiJulianDays()
     return tuple(Solar.fromJulianDay(day).toYmdHms() for day in days[::2])
 

@@ -184,7 +184,12 @@ def cmd_chart(args):
     s = _session(args)
     s.cast(**options.cast_arguments(options.given(args, CAST), spell=options.dashed)[0])
     _say_notes(s)
-    if args.json:
+    if args.png:
+        from .views.svg import png
+        sys.stdout.buffer.write(png(s.chart_svg()))
+    elif args.svg:
+        print(s.chart_svg())
+    elif args.json:
         _print_json(s.chart_data(stars=args.stars))
     else:
         print(s.chart_text(stars=args.stars))
@@ -246,6 +251,8 @@ def cmd_judge(args):
         else:
             print(s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all) + "\n\n"
                   + text(found, s.lang))
+    elif args.markdown:
+        print(s.judgment_markdown(every=args.all), end="")
     else:
         print(s.judgment_json(proof=args.proof) if args.json else
               s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all))
@@ -297,6 +304,13 @@ def cmd_coverage(args):
     else:
         print(text(lines, args.lang, only=only))
     return NEGATIVE if args.missing and any(p["status"] == "missing" for e in lines for p in e["phrases"]) else DONE
+
+
+def cmd_source(args):
+    """A line of a book in its chapter, Chinese and Korean, and the rules that cite it."""
+    s = _session(args)
+    _print_json(s.source(args.line, args.around)) if args.json else print(s.source_text(args.line, args.around))
+    return DONE
 
 
 def cmd_conventions(args):
@@ -405,17 +419,23 @@ def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=Fal
     return p
 
 
-def parser(lang="en"):
+def parser(lang="en", command=None):
     """The command line; the help of a cast's options and of the newer ones in ``lang`` (``--lang`` of the
-    command line, facts/message.tsv)."""
+    command line, facts/message.tsv). With ``command``, only that command's options are built
+    (``options.OneCommand``)."""
     from .version import VERSION
     p = Parser(prog="liuyao", description="六爻納甲 knowledge base: ask, prove, explain.")
     p.add_argument("--version", action="version", version=f"liuyao-kb {VERSION}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.required = True
     sub.lang = lang
+    if command:
+        sub = options.OneCommand(sub, command)
     ch = _command(sub, "chart", "cast and show a chart, e.g. 787889 --month 戌 --day 乙巳", cmd_chart, cast=True)
     ch.add_argument("--stars", action="store_true", help="show the stars 神煞 of each line")
+    drawn = ch.add_mutually_exclusive_group()
+    drawn.add_argument("--svg", action="store_true", help=text("help.chart_svg", lang))
+    drawn.add_argument("--png", action="store_true", help=text("help.chart_png", lang))
     add_common(ch)
     add_common(_command(sub, "text", text("cli.text", lang), cmd_text, cast=True))
     add_common(_command(sub, "stars", "where the stars 神煞 fall, e.g. --month 戌 --day 乙巳 --year 甲辰", cmd_stars,
@@ -425,6 +445,7 @@ def parser(lang="en"):
     options.add_options(j, (PROOF, options.ALL, LEVEL, DEPTH))
     j.set_defaults(level="full")
     j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
+    j.add_argument("--markdown", action="store_true", help=text("help.judge_markdown", lang))
     from .journal.command import add_keep, register as register_journal
     add_keep(j, lang)
     add_common(j)
@@ -475,6 +496,10 @@ def parser(lang="en"):
     shown.add_argument("--declined", action="store_true", help=text("help.coverage_declined", lang))
     cv.add_argument("--seeds", metavar="DIR", help="the folder of the seed texts (default: ../shared/seeds)")
     add_common(cv)
+    so = _command(sub, "source", text("help.source", lang), cmd_source)
+    so.add_argument("line", metavar="SEED:LINE", help=text("help.source_line", lang))
+    so.add_argument("--around", metavar="N", help=text("help.source_around", lang))
+    add_common(so)
     e = sub.add_parser("explain", help="a classical term explained: its definition, the book lines and rules "
                        "behind it and, with a cast, where it holds, e.g. 月破 787889 --month 戌 --day 乙巳")
     e.add_argument("term", metavar="TERM", help="a term in hanzi, Hangul or English: 月破, 월파, month-broken")
@@ -488,6 +513,8 @@ def parser(lang="en"):
     from .repl import register as register_repl
     register_repl(sub)
     register_journal(sub, lang)
+    from .batch import register as register_batch
+    register_batch(sub, lang)
     sv = sub.add_parser("serve", help="serve the web page and the JSON API, e.g. --port 8000 (docs/web.md)")
     sv.add_argument("--host", default="127.0.0.1", help=text("help.serve_host", lang))
     sv.add_argument("--port", type=int, default=8000, help=text("help.serve_port", lang))
@@ -511,7 +538,9 @@ def main(argv=None):
     gc.set_threshold(*GC_THRESHOLD)
 
     def command():
-        args = parser(lang_of(argv)).parse_args(argv)
+        words = list(sys.argv[1:] if argv is None else argv)
+        args = parser(lang_of(argv), command=words[0] if words and not words[0].startswith("-") else None
+                      ).parse_args(argv)
         return args.run(args)
     return run(command, lang=lang_of(argv))
 

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from pathlib import Path
 
+from . import books
 from .engine import read_table
 from .engine.errors import KnowledgeError
 from .engine.files import knowledge_files, read_text
@@ -41,17 +41,22 @@ from .labels import WORDS, check_lang
 CITE = re.compile(r"(\d{3})_[0-9a-f]+\.txt:(\d+)[ \t]+([^\n|]*)")
 SPLIT = re.compile(r"[，。；：？！、,.;:?!\s「」『』（）()〔〕【】《》〈〉…—\-]+")
 DECLINED = "declined.tsv"
+GLOSSARY = "glossary.tsv"
 
 REASON = {"en": "reason", "ko": "reason_ko", "zh": "reason_zh"}
 
 
-def default_seeds() -> Path:
-    """The seed texts beside the project: ``$LIUYAO_SEEDS``, else ../shared/seeds (or ../../shared/seeds
-    from a worktree); the first of them when none exists."""
-    if os.environ.get("LIUYAO_SEEDS"):
-        return Path(os.environ["LIUYAO_SEEDS"])
+def default_seeds() -> Path | None:
+    """A folder of seed texts to count instead of the shipped books: ``$LIUYAO_SEEDS``, else None
+    (the books shipped in books/, made from the seeds, ``queries.books``)."""
+    return Path(os.environ["LIUYAO_SEEDS"]) if os.environ.get("LIUYAO_SEEDS") else None
+
+
+def source_seeds() -> Path | None:
+    """The seeds the shipped books are made from, beside the checkout: ../shared/seeds (or
+    ../../shared/seeds from a worktree); None where they are absent (an installed copy)."""
     near = [shipped_dir().parent / "shared" / "seeds", shipped_dir().parent.parent / "shared" / "seeds"]
-    return next((p for p in near if p.is_dir()), near[0])
+    return next((p for p in near if p.is_dir()), None)
 
 
 def phrases(line: str) -> list:
@@ -110,6 +115,8 @@ def quotes(root: Path | None = None) -> tuple:
         for seed, line, quote, who in _clause_quotes(path, str(path.relative_to(root))):
             encoding.setdefault((seed, line), []).append((quote, who))
     for path in sorted((root / "facts").rglob("*.tsv")):
+        if path.name == GLOSSARY:
+            continue                       # a definition quoted for a term encodes nothing
         into = declining if path.name == DECLINED else encoding
         for seed, line, quote, who in _table_quotes(path, str(path.relative_to(root))):
             into.setdefault((seed, line), []).append((quote, who))
@@ -151,14 +158,16 @@ def seed_texts(seeds: Path) -> list:
 
 def coverage(seeds: Path | None = None, root: Path | None = None) -> list:
     """Per seed line of Chinese text: its phrases, each encoded (by which rules or table rows),
-    declined (with the reason in three languages) or missing. Sorted by seed and line."""
+    declined (with the reason in three languages) or missing. Sorted by seed and line. The seeds
+    are the shipped books unless a folder of them is given (or ``$LIUYAO_SEEDS``)."""
     root = Path(root) if root else shipped_dir()
     seeds = Path(seeds) if seeds else default_seeds()
     encoding, declining = quotes(root)
     reasons = _reasons(root)
     out = []
-    for path, text in seed_texts(seeds):
-        seed = path.name[:3]
+    texts = [(path.name, text) for path, text in seed_texts(seeds)] if seeds else books.seed_texts()
+    for name, text in texts:
+        seed = name[:3]
         for n, text in enumerate(text.splitlines(), 1):
             if n == 1 or not chinese(text):
                 continue
@@ -176,7 +185,7 @@ def coverage(seeds: Path | None = None, root: Path | None = None) -> list:
                     item["reason"] = {lang: row[col] for lang, col in REASON.items()} if row else None
                 items.append(item)
             if items:
-                out.append({"seed": seed, "file": path.name, "line": n, "phrases": items})
+                out.append({"seed": seed, "file": name, "line": n, "phrases": items})
     return out
 
 
@@ -213,70 +222,3 @@ def text(lines: list, lang: str = "en", only: str | None = None) -> str:
     if only == "declined":
         out.append(f"{words['coverage.declined_total']}: {sum(p['status'] == 'declined' for e in lines for p in e['phrases'])}")
     return "\n".join(out)
-
-
-# ---- the seeds' own Korean of the cited lines ------------------------------------------------
-
-KOREAN_TABLE = "seed_korean.tsv"
-KOREAN_HEADER = """\
-# seed_korean — the seeds' own Korean of every seed line a clause of kb/ cites: for a Chinese line N its
-# Korean twin, line N+2; for a Korean line, the line itself. The seeds are not shipped; this table is, so a
-# reading's sources carry the Korean (queries.readings). Generated from the seeds, do not edit:
-#   python -m queries.coverage --korean > facts/seed_korean.tsv
-file\tline:int\tkorean
-"""
-
-
-def korean_lines(seeds: Path | None = None, root: Path | None = None) -> list:
-    """(seed file, line, Korean text) for every seed line a clause of root's kb/ cites, sorted.
-
-    >>> import tempfile
-    >>> top = Path(tempfile.mkdtemp())
-    >>> for name, body in {"seeds/000_0a.txt": "title\\n\\n父動當頭克子孫。\\n\\n부모가 발동하면\\n",
-    ...                    "kb/kb/r.dl": "# @rule r.1 父動\\n# source: 000_0a.txt:3  父動當頭克子孫\\nr(1) <= s(1)\\n"}.items():
-    ...     (top / name).parent.mkdir(parents=True, exist_ok=True)
-    ...     _ = (top / name).write_text(body, encoding="utf-8")
-    >>> korean_lines(top / "seeds", top / "kb")
-    [('000_0a.txt', 3, '부모가 발동하면')]
-    """
-    root = Path(root) if root else shipped_dir()
-    seeds = Path(seeds) if seeds else default_seeds()
-    files = {path.name[:3]: path for path in sorted(seeds.glob("*.txt"))}
-    cited = set()
-    for path in sorted((root / "kb").rglob("*.dl")):
-        cited |= {(seed, line) for seed, line, _, _ in _clause_quotes(path, str(path))}
-    out = []
-    texts = {}
-    for seed, line in sorted(cited):
-        if seed not in files:
-            continue
-        if seed not in texts:
-            texts[seed] = files[seed].read_text(encoding="utf-8").splitlines()
-        lines = texts[seed]
-        at = line if 0 < line <= len(lines) and not chinese(lines[line - 1]) else line + 2
-        if 0 < at <= len(lines) and lines[at - 1].strip() and not chinese(lines[at - 1]):
-            out.append((files[seed].name, line, " ".join(lines[at - 1].split())))
-    return out
-
-
-def korean_table(seeds: Path | None = None, root: Path | None = None) -> str:
-    """facts/seed_korean.tsv as text (``korean_lines`` under its header)."""
-    return KOREAN_HEADER + "".join(f"{file}\t{line}\t{text}\n" for file, line, text in korean_lines(seeds, root))
-
-
-def main(argv=None) -> int:
-    """``python -m queries.coverage --korean [SEEDS]``: print facts/seed_korean.tsv."""
-    args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] != "--korean" or len(args) > 2:
-        print("usage: python -m queries.coverage --korean [SEEDS] > facts/seed_korean.tsv", file=sys.stderr)
-        return 2
-    seeds = Path(args[1]) if len(args) > 1 else default_seeds()
-    if not seeds.is_dir():
-        print(f"{seeds}: not a folder of seed texts", file=sys.stderr)
-        return 2
-    sys.stdout.write(korean_table(seeds))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import difflib
 import re
-from functools import lru_cache
-from pathlib import Path
 
 from .labels import WORDS, check_lang, label
 from .messages import error
 
 SHOWN = 160                 # characters of a seed line shown beside its reference
+NAMED = " (named, not defined)"    # the note of a defining quote that only names its term (glossary.tsv)
 _HANGUL = re.compile(r"^([\uac00-\ud7a3]+)\(")
 _SEED_KOREAN = re.compile(r"[\uac00-\ud7a3]")
+_ENDS = ("。", "；", ". ", "? ", "! ")          # where a sentence of a seed line ends
 
 
 def names(kb) -> dict:
@@ -39,7 +39,7 @@ def names(kb) -> dict:
         labels.setdefault(zh, {"ko": ko, "zh": zh, "en": en})
     stars = {star: {"ko": ko, "zh": star, "en": en} for star, ko, en, *_ in kb.match("star", *[None] * 6)}
     names = {}
-    for term, ko, _zh, _en, _sources, _preds in kb.match("glossary", *[None] * 6):
+    for term, ko, _zh, _en, _defined, _sources, _preds in kb.match("glossary", *[None] * 7):
         opening = _HANGUL.match(ko)
         names[term] = labels.get(term) or stars.get(term) or {"ko": opening.group(1) if opening else term,
                                                                "zh": term, "en": term}
@@ -76,33 +76,42 @@ def find(kb, word: str) -> str:
     raise error("glossary.unknown", word=word, hint=("glossary.close", {"terms": ", ".join(near)}) if near else "")
 
 
-@lru_cache(maxsize=8)
-def _seed_lines(folder: str, name: str) -> tuple:
-    path = Path(folder) / name
-    return tuple(path.read_text(encoding="utf-8").splitlines()) if path.is_file() else ()
-
-
-def _seed_text(kb, name: str, n: int) -> dict:
-    """A seed's Chinese line and its Korean twin (line N+2), from the seeds beside the checkout
-    or, for the Korean, facts/seed_korean.tsv."""
-    from .coverage import default_seeds
-    lines = _seed_lines(str(default_seeds()), name)
-    text = {"zh": lines[n - 1].strip()} if len(lines) >= n else {}
-    if len(lines) >= n + 2:
-        text["ko"] = lines[n + 1].strip()
-    korean = kb.match("seed_korean", name, n, None)
-    if korean and "ko" not in text:
-        text["ko"] = korean[0][2]
+def _seed_text(kb, name: str, n: int, words=()) -> dict:
+    """A seed's line N and the line two below it (its Korean twin for a Chinese line), from the
+    shipped books (``queries.books``): of a line that says one of ``words`` (the term, its Korean
+    name), the sentence that says it."""
+    from . import books
+    lines = books.lines_of(name)
+    text = {"zh": lines[n]} if n in lines else {}
+    if n + 2 in lines:
+        text["ko"] = lines[n + 2]
+    text = {lang: _sentence(t, words) for lang, t in text.items()}
     return {lang: t if len(t) <= SHOWN else t[:SHOWN] + "…" for lang, t in text.items() if t}
+
+
+def _sentence(text: str, words) -> str:
+    """The sentence of a line that says the first of ``words`` it says (… where it is cut), else the line.
+
+    >>> _sentence("世爻旺相最為強。旬空月破達非吉。克害刑沖遇不良。", ["月破"])
+    '…旬空月破達非吉。…'
+    """
+    at = min((text.find(w) for w in words if w and w in text), default=-1)
+    if at < 0:
+        return text
+    start = max(text.rfind(mark, 0, at) for mark in _ENDS) + 1
+    ends = [e for e in (text.find(mark, at) for mark in _ENDS) if e >= 0]
+    end = min(ends) + 1 if ends else len(text)
+    said = text[start:end].strip()
+    return ("…" if start > 0 else "") + said + ("…" if end < len(text) else "")
 
 
 def _korean_line(kb, name, n) -> bool:
     return bool(_SEED_KOREAN.search(_seed_text(kb, name, n).get("zh", "")))
 
 
-def _sources(kb, sources: str) -> list:
+def _sources(kb, sources: str, words=()) -> list:
     """The sources of a glossary row, a Chinese seed line and its Korean twin (N+2) as one,
-    each with the seed's text; other references (inventories, conventions) as they are."""
+    each with the seed's text (the sentence that says one of ``words``); a convention as it is."""
     cited = [s for s in sources.split(",") if s]
     out = []
     for where in cited:
@@ -113,13 +122,25 @@ def _sources(kb, sources: str) -> list:
         n = int(number)
         if f"{name}:{n - 2}" in cited and not _korean_line(kb, name, n - 2):
             continue                                 # the Korean twin of the line before
-        text = _seed_text(kb, name, n)
+        text = _seed_text(kb, name, n, words)
         if _korean_line(kb, name, n):                # a Korean line cited alone
             text, twin = {"ko": text["zh"]}, ""
         else:
             twin = f", {n + 2}" if f"{name}:{n + 2}" in cited else ""
         out.append({"where": where + twin, "text": text})
     return out
+
+
+def _defined(defined: str) -> dict:
+    """The line that defines a term: {source, quote, place {lang}, names} (``names``: the line only
+    names the term, the seeds defining it nowhere, as glossary.tsv notes it), or {convention}."""
+    from . import books
+    if defined.startswith("convention:"):
+        return {"convention": defined.partition(":")[2]}
+    source, _, quote = defined.partition("  ")
+    named = quote.endswith(NAMED)
+    return {"source": source, "quote": quote.removesuffix(NAMED).strip(),
+            "place": {lang: books.place(source, lang) for lang in books.LANGS}, "names": named}
 
 
 def _per_cast(kb, pred) -> bool:
@@ -149,7 +170,7 @@ def lookup(kb, word: str, cast_id=None) -> dict:
     rules are those of the term, and the answers those with the term (none shown without it);
     of a predicate the knowledge writes with the term as a constant, the answers with the term."""
     term = find(kb, word)
-    _, ko, zh, en, sources, predicates = kb.match("glossary", term, *[None] * 5)[0]
+    _, ko, zh, en, defined, sources, predicates = kb.match("glossary", term, *[None] * 6)[0]
     preds = [p for p in predicates.split(",") if p]
     rules, narrowed = [], set()
     for p in preds:
@@ -159,7 +180,8 @@ def lookup(kb, word: str, cast_id=None) -> dict:
             of, narrowed = titled, narrowed | {p}
         rules += [{"id": r.info.id, "title": r.info.title, "where": r.where} for r in of]
     entry = {"term": term, "names": names(kb)[term], "definition": {"ko": ko, "zh": zh, "en": en},
-             "sources": _sources(kb, sources), "predicates": preds, "rules": rules}
+             "defined": _defined(defined), "sources": _sources(kb, sources, (term, names(kb)[term].get("ko"))), "predicates": preds,
+             "rules": rules}
     if cast_id is not None:
         entry["holds"] = {}
         for p in filter(lambda p: _per_cast(kb, p), preds):
@@ -186,6 +208,26 @@ def row_words(row, lang, vocabulary) -> str:
     return " ".join(label(v, lang, vocabulary) for v in row)
 
 
+def where_said(where: str, lang: str, vocabulary: dict) -> str:
+    """A source of an entry as a reader reads it: a book line by its book and place (卜筮正宗·空亡 139,
+    139 and 141 as 139, 141), a convention by its name."""
+    from . import books
+    words = WORDS[check_lang(lang)]
+    if where.startswith("convention:"):
+        return f"{words['glossary_convention']} {label(where.partition(':')[2], lang, vocabulary)}"
+    first, _, twin = where.partition(", ")
+    return books.place(first, lang) + (f", {twin}" if twin else "")
+
+
+def defined_text(defined: dict, lang: str, vocabulary: dict) -> str:
+    """The line that defines a term (or names it, or the convention that fixes it), in a sentence."""
+    words = WORDS[check_lang(lang)]
+    if "convention" in defined:
+        return f"{words['glossary_defined']}: {words['glossary_convention']} {label(defined['convention'], lang, vocabulary)}"
+    key = "glossary_named" if defined.get("names") else "glossary_defined"
+    return f"{words[key]}: {defined['place'][lang]} 「{defined['quote']}」"
+
+
 def text(entry: dict, lang: str, vocabulary: dict) -> str:
     """A glossary entry as a reader reads it: the term and its name, the definition, the book
     lines with their text, the rules, and on a cast where the term holds.
@@ -199,14 +241,14 @@ def text(entry: dict, lang: str, vocabulary: dict) -> str:
     words = WORDS[check_lang(lang)]
     name = entry["names"].get(lang, entry["term"])
     out = [f"{entry['term']} — {name}" if name != entry["term"] else entry["term"], "",
-           entry["definition"][lang], "", words["glossary_sources"]]
+           entry["definition"][lang], ""]
+    if entry.get("defined"):
+        out += [f"{defined_text(entry['defined'], lang, vocabulary)}", ""]
+    out.append(words["glossary_sources"])
     for source in entry["sources"]:
         seed = source["text"]
         said = [seed[k] for k in (("ko", "zh") if lang == "ko" else ("zh",)) if k in seed]
-        where = source["where"]
-        if where.startswith("convention:"):
-            where = f"{words['glossary_convention']} {label(where.partition(':')[2], lang, vocabulary)}"
-        out.append(f"  {where}" + "".join(f"\n      {line}" for line in said))
+        out.append(f"  {where_said(source['where'], lang, vocabulary)}" + "".join(f"\n      {line}" for line in said))
     if entry["rules"]:
         out += ["", words["glossary_rules"]]
         out += [f"  {r['id']}  {r['title']}  ({r['where']})" for r in entry["rules"]]

@@ -83,8 +83,11 @@ def connectives(kb) -> dict:
     the chart's facts (facts/connective.tsv), and ``label.<value>`` -> {lang: name} for the
     topics and persons a phrase names (``queries.labels.vocabulary``) and the conventions a proof
     names (``queries.labels.convention_phrases``), ``note.<note>`` -> {lang: note} for the
-    notes that end the rules' source lines (facts/source_note.tsv), and ``table.<pred>`` ->
-    {lang: what the table holds} for a why-not's condition of a table (facts/word_label.tsv)."""
+    notes that end the rules' source lines (facts/source_note.tsv), ``table.<pred>`` ->
+    {lang: what the table holds} for a why-not's condition of a table (facts/word_label.tsv), and
+    ``place.<file>:<line>`` -> {lang: book·chapter} for the chapters of the books
+    (``queries.books.places``)."""
+    from . import books
     names = vocabulary(kb)
     labels = {f"label.{value}": name for kind in ("topics", "persons") for value, name in names[kind].items()}
     notes = {f"note.{note}": {"ko": ko, "zh": zh, "en": en}
@@ -94,7 +97,7 @@ def connectives(kb) -> dict:
     labels.update({f"table.{pred}": {lang: WORDS[lang][f"table.{tables[0].path.rpartition('/')[2][:-4]}"] for lang in LANGS}
                    for pred, tables in kb.program.tables.items()
                    if f"table.{tables[0].path.rpartition('/')[2][:-4]}" in WORDS["en"]})
-    return {**labels, **convention_phrases(kb), **notes, **{word: {"ko": ko, "zh": zh, "en": en}
+    return {**labels, **convention_phrases(kb), **notes, **books.places(), **{word: {"ko": ko, "zh": zh, "en": en}
                          for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 
 
@@ -104,7 +107,7 @@ def account(kb, proof, lang="en") -> list:
     >>> from queries.chart import cast
     >>> j = judge(cast("787889", month="戌", day="乙巳"), "illness", about="father")
     >>> print(account(j.chart.kb, j.proof(), "en")[1])
-    That is because what decides is “the use-god lies in its tomb” (000:55 始須論用神，次必看原神).
+    That is because what decides is “the use-god lies in its tomb” (卜筮正宗·The order of reading a chart 55 始須論用神，次必看原神).
     """
     return render.account(proof, check_lang(lang), connectives(kb))
 

@@ -15,6 +15,7 @@ the arguments of ``Session.cast``, ``Session.judge`` and ``Session.rules``.
 from __future__ import annotations
 
 import argparse
+import functools
 import shlex
 from dataclasses import dataclass
 
@@ -148,6 +149,7 @@ def said_help(option, lang="en") -> str:
     return text(key, lang, **_defaults()).replace("%", "%%")
 
 
+@functools.cache
 def _defaults() -> dict:
     from .engine.tables import read_table
     from .knowledge import shipped_dir
@@ -196,6 +198,32 @@ def _argparse_message(text):
         if found:
             return key, found.groupdict()
     return text
+
+
+class OneCommand:
+    """The subcommands of a parser whose command line names one of them: every command is added
+    with its name and help (the list of commands and argparse's errors are the same), but only
+    the one named is built; the others' options are never made (a tenth of a start)."""
+
+    def __init__(self, subparsers, name):
+        self._subparsers, self._name = subparsers, name
+
+    def add_parser(self, name, **kwargs):
+        made = self._subparsers.add_parser(name, **kwargs)
+        return made if name == self._name else _Unbuilt()
+
+    def __getattr__(self, name):
+        return getattr(self._subparsers, name)
+
+
+class _Unbuilt:
+    """A command not built: whatever is added to it is dropped."""
+
+    def __getattr__(self, name):
+        return self._drop
+
+    def _drop(self, *args, **kwargs):
+        return self
 
 
 def default_lang() -> str:

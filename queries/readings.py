@@ -1,7 +1,7 @@
 """The readings of a judged question as data: the verses of the books that apply to the chart and
 the question (``reading_applies/2`` of kb/judgments/verdict.dl), each with the rule that gives it,
 what it says for the asker (facts/conclusion.tsv), its weight against the verdict and its book lines with the
-seed's own Korean of each (facts/seed_korean.tsv); and the verdict the weighing reaches.
+seed's own Korean of each (books/lines.tsv, ``queries.books``); and the verdict the weighing reaches.
 
 Python chooses nothing here: which readings apply, their polarity and class, the verdict's
 direction and which readings carried or lost it are rows derived by the clauses. A reading is a
@@ -39,9 +39,10 @@ def conclusions(kb) -> dict:
             for k, polarity, cls, ko, zh, en in kb.match("conclusion", None, None, None, None, None, None)}
 
 
-def korean(kb) -> dict:
-    """(seed file, line) -> the seed's own Korean of that line (facts/seed_korean.tsv)."""
-    return {(file, line): text for file, line, text in kb.match("seed_korean", None, None, None)}
+def korean(kb=None) -> dict:
+    """(seed file, line) -> the seed's own Korean of that line (the shipped books, ``queries.books``)."""
+    from . import books
+    return books.korean_lines()
 
 
 def sources(info, seed_korean) -> list:

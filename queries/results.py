@@ -94,6 +94,17 @@ class Answers:
         return _answers_html(self)
 
 
+def _placed(source: str, lang: str) -> str:
+    """A ``# source:`` line with its book line named by its book and place (``queries.books.place``).
+
+    >>> _placed("000_122810513125a851.txt:147  父動當頭克子孫", "zh")
+    '卜筮正宗·六親發動 147  父動當頭克子孫'
+    """
+    from . import books
+    where, gap, rest = source.partition("  ")
+    return books.place(where, lang) + gap + rest
+
+
 @dataclass(frozen=True)
 class RuleEntry:
     """One rule, with where it comes from."""
@@ -114,7 +125,7 @@ class RuleEntry:
         words = _words(lang)
         user = f" ({words['user']})" if self.origin == "user" else ""
         lines = [f"{self.info.id} {self.info.title}".rstrip() + f"   {self.where}{user}"]
-        lines += [f"  {words['source']}: {s}" for s in self.info.sources]
+        lines += [f"  {words['source']}: {_placed(s, lang)}" for s in self.info.sources]
         lines += [f"  {words['convention']}: {c}" for c in self.info.conventions]
         said = listed(self.info.template(lang), lang)
         if said:

@@ -66,6 +66,17 @@ def served(what="{0}", loading=False):
     return mark
 
 
+def _around(value) -> int:
+    """How many paragraphs to show on each side of a book line: a whole number from 0 to 20."""
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        n = -1
+    if not 0 <= n <= 20:
+        raise error("books.around", value=value)
+    return n
+
+
 def check_lang(lang) -> str:
     """The one check of a language: one of ``queries.engine.LANGS``."""
     from .engine import LANGS
@@ -334,6 +345,14 @@ class Session:
         return self._chart().to_json()
 
     @served("the chart")
+    def chart_svg(self, lang=None) -> str:
+        """The chart drawn, a file of its own (``views.svg.chart_svg``): its yin and yang lines, the
+        moving marks, 世 and 應, the changed hexagram beside."""
+        from .views.svg import chart_svg
+        chart = self._chart()
+        return chart_svg(chart.to_data(stars=False), check_lang(lang or self.lang), chart.vocabulary(), standalone=True)
+
+    @served("the chart")
     def chart_html(self, lang=None) -> str:
         return self._chart().html(check_lang(lang or self.lang))
 
@@ -376,6 +395,14 @@ class Session:
     def judgment_text(self, lang=None, proof=False, level="full", depth=None, every=False) -> str:
         return self._judgment().text(check_lang(lang or self.lang), proof=proof, level=level, depth=depth,
                                      every=every)
+
+    @served("the judgment")
+    def judgment_markdown(self, lang=None, every=False) -> str:
+        """The judgment under its chart as Markdown (``views.markdown``), to paste into notes."""
+        from .views.markdown import judgment_markdown
+        j, lang = self._judgment(), check_lang(lang or self.lang)
+        return judgment_markdown(j.to_data(proof=False, lang=lang), j.chart.to_data(stars=False), lang,
+                                 j.chart.vocabulary(), every)
 
     @served("the judgment")
     def judgment_json(self, lang=None, proof=True) -> str:
@@ -572,19 +599,36 @@ class Session:
         from .catalog import fact_rows
         return fact_rows(self.kb, pred, self.extra)
 
+    @served("the book line {0}")
+    def source(self, cited, around=None) -> dict:
+        """A line of a book (``000:55``) in its chapter, with ``around`` paragraphs on each side,
+        Chinese and Korean (``queries.books.source``), and the rules that cite it (or its Korean
+        twin): {id, title, where} each, in file order."""
+        from . import books
+        from .catalog import select
+        found = books.source(cited, books.AROUND if around is None else _around(around))
+        rules = select(self.kb.program.rules, source=(found["seed"], found["line"]))
+        return {**found, "rules": [{"id": r.info.id, "title": r.info.title, "where": r.where} for r in rules]}
+
+    @served("the book line {0}")
+    def source_text(self, cited, around=None, lang=None) -> str:
+        from .views.book import source_text
+        return source_text(self.source(cited, around), check_lang(lang or self.lang))
+
     @served("counting the encoded phrases")
     def coverage(self, seed=None, seeds=None) -> list:
         """Per line of the seeds (of one seed, e.g. ``000``): its phrases, each encoded (by which
         rules or table rows), declined (with the reason) or missing (``queries.coverage``)."""
         from .coverage import coverage, default_seeds
         folder = Path(seeds) if seeds else default_seeds()
-        if not folder.is_dir():
+        if folder is not None and not folder.is_dir():
             raise error("session.no_seeds", folder=folder)
         lines = coverage(folder)
         if seed is not None:
             lines = [entry for entry in lines if entry["seed"] == str(seed)]
             if not lines:
-                known = sorted({path.name[:3] for path in folder.glob("*.txt")})
+                from . import books
+                known = sorted({path.name[:3] for path in folder.glob("*.txt")}) if folder else sorted(books.files())
                 raise error("session.no_seed", seed=seed, choices=", ".join(known))
         return lines
 

@@ -34,8 +34,6 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta, timezone
 from functools import lru_cache
 
-from lunar_python import Solar
-
 from . import calendar
 from .engine import render
 from .engine.terms import GLOSS, is_gloss
@@ -287,6 +285,7 @@ def next_days(start: date, day_pillar: str, branch: str, stem: str | None = None
 @lru_cache(maxsize=256)
 def _jie(year: int) -> tuple:
     """(instant in UTC+8, branch of the month it opens) of the twelve 節 of a Gregorian year."""
+    from lunar_python import Solar            # only dates need the calendar's tables
     table = Solar.fromYmd(year, 6, 1).getLunar().getJieQiTable()
     out = []
     for name, branch in _JIE:

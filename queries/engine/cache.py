@@ -33,15 +33,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from . import backend
+from . import backend, stored
 
 FORMAT = "3"
 LIMIT = 32 * 2 ** 20            # bytes of entries kept in the folder
 ENTRIES = "liuyao-kb-cache"     # the cache's own folder inside the one it is given
-ENTRY = re.compile(r"static-[0-9a-f]{32}\.json")
+ENTRY = re.compile(r"(static|program)-[0-9a-f]{32}\.json")
 OLD = re.compile(r"(static|program)-[0-9a-f]{32}\.pickle")        # entries of an earlier format, never read
-TEMPORARY = re.compile(r"static-[0-9a-f]{32}-[a-z0-9_]+\.tmp")
+TEMPORARY = re.compile(r"(static|program)-[0-9a-f]{32}-[a-z0-9_]+\.tmp")
 STALE = 3600                    # seconds after which a temporary file left by a stopped writer is removed
+TOUCHED = 60                    # seconds within which an entry read is not marked used again (a write costs)
 _warned = set()                 # folders already reported as not private
 
 
@@ -55,49 +56,78 @@ class Cache:
 
     def key(self, program) -> str:
         digest = hashlib.sha256("|".join((FORMAT, self.version, backend.version(), _engine_code(),
-                                          _knowledge(program))).encode())
+                                          program.files or _knowledge(program))).encode())
         return digest.hexdigest()[:32]
 
     def read(self, key, arities):
         """The entry kept under the key: (answers {predicate: [row, ...]}, the trail of the
         budget that computed them, see limits.Budget), if its answers are exactly the predicates
         of ``arities`` (predicate -> arity) with well-formed rows; else None."""
+        return self._read(f"static-{key}.json", lambda data: _checked(data, key, arities))
+
+    def write(self, key, answers, trail) -> None:
+        """Keep the answers under the key, unless the entry would be larger than the bound."""
+        self._write(f"static-{key}", {"format": FORMAT, "key": key,
+                                      "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())},
+                                      "trail": [list(step) for step in trail]})
+
+    def program_key(self, files) -> str:
+        """The key of a program read from ``files``: this format, the version, the engine's code
+        and a hash of every file read (see program.read_program)."""
+        digest = hashlib.sha256("|".join((FORMAT, self.version, _engine_code(), files)).encode())
+        return digest.hexdigest()[:32]
+
+    def read_program(self, key, sources):
+        """The program kept under the key (stored.program, with the clause files' ``sources``),
+        or None when there is none or it is not well formed."""
+        def checked(data):
+            if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
+                return None
+            return stored.program(data.get("program"), sources)
+        return self._read(f"program-{key}.json", checked)
+
+    def write_program(self, key, program) -> None:
+        """Keep a program read and linted (stored.data), unless it is larger than the bound."""
+        if stored.storable(program):
+            self._write(f"program-{key}", {"format": FORMAT, "key": key, "program": stored.data(program)})
+
+    def _read(self, name, checked):
+        """What ``checked`` makes of the JSON of the entry ``name`` (None: not well formed), or None."""
         if not self._private():
             return None
-        path = self.entries / f"static-{key}.json"
+        path = self.entries / name
         try:
-            answers = _READ.pop(_seen(path), None)
-            if answers is None:
-                answers = _checked(json.loads(_read_regular(path, self.limit)), key, arities)
+            found = _READ.pop(_seen(path), None)
+            if found is None:
+                found = checked(json.loads(_read_regular(path, self.limit)))
         except (OSError, ValueError, RecursionError, MemoryError):
             return None
-        if answers is not None:
+        if found is not None:
             try:
-                os.utime(path)          # recently used: evicted last
-                _READ[_seen(path)] = answers
+                if time.time() - os.stat(path).st_mtime > TOUCHED:
+                    os.utime(path)      # recently used: evicted last
+                _READ[_seen(path)] = found
                 while len(_READ) > 4:
                     _READ.pop(next(iter(_READ)))
             except OSError:
                 pass
-        return answers
+        return found
 
-    def write(self, key, answers, trail) -> None:
-        """Keep the answers under the key, unless the entry would be larger than the bound."""
+    def _write(self, stem, data) -> None:
+        """Write the entry ``stem``.json, unless it would be larger than the bound."""
         if not self._private():
             return
-        text = json.dumps({"format": FORMAT, "key": key,
-                           "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())},
-                           "trail": [list(step) for step in trail]}, ensure_ascii=False)
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         if len(text) > self.limit or len(text.encode("utf-8")) > self.limit:
             return
         temporary = None
         try:
-            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.entries, prefix=f"static-{key}-",
+            with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.entries, prefix=f"{stem}-",
                                              suffix=".tmp", delete=False) as out:
                 temporary = out.name
                 out.write(text)
-            os.replace(temporary, self.entries / f"static-{key}.json")
-            self._evict(keep=f"static-{key}.json")
+            os.replace(temporary, self.entries / f"{stem}.json")
+            self._evict(keep=f"{stem}.json")
         except OSError:
             if temporary:
                 Path(temporary).unlink(missing_ok=True)

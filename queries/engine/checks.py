@@ -206,14 +206,19 @@ def _growth(rule):
 
 
 def closure(graph):
-    """Each predicate with every predicate it depends on, itself included."""
-    closure = {}
-    for start in graph:
-        seen, stack = {start}, [start]
-        while stack:
-            for nxt in graph.get(stack.pop(), ()):
-                if nxt not in seen:
-                    seen.add(nxt)
-                    stack.append(nxt)
-        closure[start] = frozenset(seen)
-    return closure
+    """Each predicate with every predicate it depends on, itself included: the components of
+    the graph in the order Tarjan's walk completes them, each after every one it reaches, so each
+    is the union of its members and of the components below it."""
+    components = _sccs(graph)
+    members = defaultdict(list)
+    for v, root in components.items():
+        members[root].append(v)
+    reach = {}
+    for root in dict.fromkeys(components.values()):
+        seen = set(members[root])
+        for v in members[root]:
+            for w in graph.get(v, ()):
+                if components[w] != root:
+                    seen |= reach[components[w]]
+        reach[root] = frozenset(seen)
+    return {v: reach[components[v]] for v in graph}

@@ -100,9 +100,9 @@ def proof_html(proof, lang: str = "en", open_levels: int = 2, level: str = "full
         said = render.sentence(p, lang)
         if said and said != p.rule.title and not student:
             out.append(f"<p class='sentence'>“{escape(said)}”</p>")
-        cited = [(words["source"], render.book(names.source(s))) for s in p.rule.sources[:1]] if student else \
-            [(words["source"], names.source(s)) for s in p.rule.sources] + [(words["convention"], names.name(c))
-                                                             for c in p.rule.conventions]
+        cited = [(words["source"], render.book(names.source(s), names)) for s in p.rule.sources[:1]] if student else \
+            [(words["source"], render.cited(names.source(s), names)) for s in p.rule.sources]
+        cited += [] if student else [(words["convention"], names.name(c)) for c in p.rule.conventions]
         if cited:
             out.append("<ul class='sources'>" + "".join(
                 f"<li>{escape(k)}: {escape(v)}</li>" for k, v in cited) + "</ul>")

@@ -138,7 +138,7 @@ class KnowledgeBase:
     def _open(self, folders, tables):
         """Read the folders and load them, under one budget: reading, the lint and computing
         the static answers count against the same limits."""
-        self.program = read_program(folders, self._budget)
+        self.program = read_program(folders, self._budget, self.options.cache)
         with self._budget.aside():                      # laid out once per program, in time linear in it
             self._lay_out(tables)
         self._load()

@@ -345,7 +345,8 @@ def named(value) -> set:
 def check_rules(rules: dict, program, names=()) -> list:
     """Problems with a document's table of rules: a rule it names (``names``) missing from it, an
     entry that is not the program's rule of that id (title, where, origin, sources, conventions;
-    a source's ``note`` is said in the document's language, so only its presence is compared)."""
+    a source's ``note`` is said in the document's language, so only its presence is compared, and its
+    ``place`` is not)."""
     by_id = {r.info.id: r for r in program.rules}
     problems = [f"rule {k} is named but not in the table of rules" for k in sorted(set(names) - set(rules))]
     for k, entry in rules.items():
@@ -363,7 +364,9 @@ def check_rules(rules: dict, program, names=()) -> list:
 
 
 def _unsaid(source: dict) -> dict:
-    """A source as data with its note, a translation, marked only as there."""
+    """A source as data with its note, a translation, marked only as there, and without the place a
+    reader reads it by (said in the document's language, not the program's)."""
+    source = {k: v for k, v in source.items() if k != "place"}
     return {**source, "note": True} if "note" in source else source
 
 

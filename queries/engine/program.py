@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import hashlib
 import os
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
@@ -102,6 +103,7 @@ class Program:
     sources: dict = field(default_factory=dict)       # label -> text of each clause file
     declared: dict = field(default_factory=dict)      # predicate -> (arity, where)
     warnings: list = field(default_factory=list)
+    files: str = ""             # the program cache's key of the files read (none for a user's folder)
 
     def arity(self, pred):
         return self.declared.get(pred, (None,))[0]
@@ -195,7 +197,7 @@ def _short(text, width=80) -> str:
     return text if len(text) <= width else text[:width - 1] + "…"
 
 
-def read_program(folders, budget=None) -> Program:
+def read_program(folders, budget=None, cache=None) -> Program:
     """Read the folders (Folder values or paths, or one of them); raise KnowledgeError listing
     every problem. A folder read before in this process whose files are unchanged (their sizes,
     times and inodes) is not read again, and the same folders give the same Program: a Program
@@ -205,7 +207,11 @@ def read_program(folders, budget=None) -> Program:
     file and every few hundred clauses or rows, and its files weigh what they hold (the same
     whether read now or before), so reading it stops at the limits as computing does; the
     app's own folders (another origin) are read and linted aside, as its code is, while the
-    lint looks at the clock every thousand rules of a user's."""
+    lint looks at the clock every thousand rules of a user's.
+
+    With a ``cache`` (cache.Cache), a program of no user folder is kept there once read and
+    linted, under a hash of every file's text: while the files are unchanged a process reads
+    and hashes them but neither parses nor lints them."""
     if isinstance(folders, (str, os.PathLike, Folder)):
         folders = [folders]
     parts, problems = [], []
@@ -216,26 +222,46 @@ def read_program(folders, budget=None) -> Program:
             where = folder.label or str(folder.path)
             problems.append(Problem(f"{where}: not a folder", "problem.not_a_folder", where=where))
             continue
-        if budget is not None and folder.origin != "user":        # the app's own knowledge: read as its code is
-            with budget.aside():
-                part = _read_folder(folder, _Reading(None, folder))
+        if folder.origin != "user":         # the app's own knowledge: read as its code is
+            with budget.aside() if budget is not None else contextlib.nullcontext():
+                part = _read_texts(folder)
         else:
             reading = _Reading(budget, folder)
             part = _read_folder(folder, reading)
             reading.keep(part.weight)
-        problems += part.problems
         parts.append(part)
     if budget is not None:
         budget.reading = False
     key = tuple(part.signature for part in parts)
-    if not problems and None not in key and key in _PROGRAMS:
+    if not problems and None not in key and key in _PROGRAMS and not any(part.problems for part in parts):
         _PROGRAMS.move_to_end(key)
         return _PROGRAMS[key]
     with budget.aside() if budget is not None else contextlib.nullcontext():
-        program = _assemble(parts, problems, budget)
+        stored_key = _stored_key(parts, problems, cache)
+        program = cache.read_program(stored_key, _sources(parts)) if stored_key else None
+        if program is None:
+            for part in parts:
+                _parse(part)
+            program = _assemble(parts, problems + [p for part in parts for p in part.problems], budget)
+            if stored_key:
+                cache.write_program(stored_key, program)
+        program.files = stored_key or ""
     if None not in key:
         _keep(_PROGRAMS, key, program)
     return program
+
+
+def _stored_key(parts, problems, cache):
+    """The program cache's key of the parts, when the program may be kept: no user folder and
+    no problem met reading them; else None."""
+    if cache is None or problems or not parts or any(not part.digest or part.problems for part in parts):
+        return None
+    return cache.program_key("|".join(part.digest for part in parts))
+
+
+def _sources(parts) -> dict:
+    """Label -> text of every clause file of the parts, as the program keeps them."""
+    return {name: text for part in parts for kind, path, name, text in part.texts if kind == "dl"}
 
 
 def _assemble(parts, problems, budget) -> Program:
@@ -293,6 +319,9 @@ class _Part:
     sources: dict = field(default_factory=dict)
     problems: list = field(default_factory=list)
     weight: int = 0             # bytes its files hold once read: their text and ITEM_BYTES an item
+    texts: list = field(default_factory=list)     # (kind, path, label, text) of files read, not yet parsed
+    digest: str = ""            # a hash of its files' labels and texts (a folder not the user's)
+    parsed: bool = False        # whether its texts have been parsed (a user's folder: as it is read)
 
 
 def _read_folder(folder, reading) -> _Part:
@@ -301,7 +330,7 @@ def _read_folder(folder, reading) -> _Part:
     if signature is not None and signature in _FOLDERS:
         _FOLDERS.move_to_end(signature)
         return _FOLDERS[signature]
-    part = _Part(folder, signature, problems=list(met))
+    part = _Part(folder, signature, problems=list(met), parsed=True)
     if not tsvs and not dls and not met:
         where = folder.label or str(folder.path)
         part.problems.append(Problem(f"{where}: no *.tsv or *.dl files (nor facts/ and kb/ folders)",
@@ -334,6 +363,59 @@ def _read_folder(folder, reading) -> _Part:
     if signature is not None and not met:
         _keep(_FOLDERS, signature, part)
     return part
+
+
+def _read_texts(folder) -> _Part:
+    """A folder of the app's own: its files' texts read and hashed, their parsing left to
+    ``_parse`` (not needed when the program cache has the program)."""
+    tsvs, dls, met, identity = folder_files(folder.path, folder.name)
+    signature = _signature(folder, tsvs + dls)
+    if signature is not None and signature in _FOLDERS:
+        _FOLDERS.move_to_end(signature)
+        return _FOLDERS[signature]
+    part = _Part(folder, signature, problems=list(met))
+    if not tsvs and not dls and not met:
+        where = folder.label or str(folder.path)
+        part.problems.append(Problem(f"{where}: no *.tsv or *.dl files (nor facts/ and kb/ folders)",
+                                     "problem.no_files", where=where))
+    digest = hashlib.sha256(f"{folder.label}\0{folder.origin}\0".encode())
+    for kind, paths in (("tsv", tsvs), ("dl", dls)):
+        for path in paths:
+            name = folder.name(path)
+            try:
+                text = read_text(path, name, identity.get(path))
+            except KnowledgeError as e:
+                part.problems += e.problems
+                continue
+            part.texts.append((kind, path, name, text))
+            digest.update(f"{kind}\0{name}\0{len(text)}\0{text}\0".encode())
+    part.digest = digest.hexdigest()
+    if signature is not None and not met:
+        _keep(_FOLDERS, signature, part)
+    return part
+
+
+def _parse(part) -> None:
+    """Parse the texts ``_read_texts`` read, once (a part kept in this process is shared): what
+    is parsed is put on the part whole, and only then is it marked parsed, so a thread that finds
+    it parsed finds all of it."""
+    if part.parsed:
+        return
+    tables, rules, facts, sources, problems = [], [], [], {}, list(part.problems)
+    for kind, path, name, text in part.texts:
+        if kind == "tsv":
+            try:
+                tables.append(read_table(path, name, text=text))
+            except KnowledgeError as e:
+                problems += e.problems
+            continue
+        found_rules, found_facts, found = parse_text(text, name, part.folder.origin)
+        problems += found
+        rules += found_rules
+        facts += found_facts
+        sources[name] = text
+    part.tables, part.rules, part.facts, part.sources, part.problems = tables, rules, facts, sources, problems
+    part.parsed = True
 
 
 def _signature(folder, paths):

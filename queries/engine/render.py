@@ -126,16 +126,31 @@ class _Missing(dict):
         return "{" + key + "}"
 
 
-def book(source: str) -> str:
-    """A rule's source as a reader cites it: ``000:91 入墓愁疑無散日``.
+def book(source: str, words: "Words | None" = None) -> str:
+    """A rule's source as a reader cites it: by its place where ``words`` names one
+    (``Words.place``), else ``000:91 入墓愁疑無散日``.
 
     >>> book("000_122810513125a851.txt:91  入墓愁疑無散日，逢沖轉禍變成歡")
     '000:91 入墓愁疑無散日，逢沖轉禍變成歡'
+    >>> book("000_0a.txt:91  入墓", Words((), "zh", {"place.000_0a.txt:79": {"zh": "卜筮正宗·世爻"}}))
+    '卜筮正宗·世爻 91 入墓'
     """
     where, _, quote = source.partition("  ")
     file, _, line = where.partition(":")
+    named = words.place(where) if words is not None and line else None
+    if named:
+        return f"{named} {quote.strip()}".strip()
     short = file[:3] if file[:3].isdigit() and line else file
     return f"{short}:{line} {quote.strip()}".strip() if line else source
+
+
+def cited(source: str, words: "Words") -> str:
+    """A source at full length: by its place where ``words`` names one (``book``), else as written.
+
+    >>> cited("000_0a.txt:91  入墓", Words((), "en"))
+    '000_0a.txt:91  入墓'
+    """
+    return book(source, words) if words.place(source.partition("  ")[0]) else source
 
 
 class Words:
@@ -151,7 +166,7 @@ class Words:
     """
 
     def __init__(self, nodes, lang, phrases=None):
-        self.lang, self.phrases = lang, phrases or {}
+        self.lang, self.phrases, self._places = lang, phrases or {}, None
         word = WORDS[lang]["cast"]
         self.casts = {n.args[0]: word for n in nodes if word and n.kind == "fact" and n.origin == "asserted"
                       and n.args}
@@ -165,6 +180,27 @@ class Words:
         """
         note = _NOTE.search(text)
         return f"{text[:note.start()]} ({self.note(note.group(1))})" if note else text
+
+    def place(self, where: str) -> str | None:
+        """A book line ``file:line`` named by its place: the phrase ``place.<file>:<first>`` of the
+        last first line at or before it, then the line (卜筮正宗·世爻 91); None where none names it.
+
+        >>> Words((), "ko", {"place.a.txt:3": {"ko": "책·장"}, "place.a.txt:9": {"ko": "책·다음 장"}}).place("a.txt:7")
+        '책·장 7'
+        """
+        file, _, line = where.rpartition(":")
+        if not line.isdigit():
+            return None
+        if self._places is None:
+            self._places = {}
+            for key, said in self.phrases.items():
+                if key.startswith("place.") and said.get(self.lang):
+                    named, _, first = key[6:].rpartition(":")
+                    self._places.setdefault(named, []).append((int(first), said[self.lang]))
+            for items in self._places.values():
+                items.sort()
+        found = [said for first, said in self._places.get(file, ()) if first <= int(line)]
+        return f"{found[-1]} {int(line)}" if found else None
 
     def note(self, note: str) -> str:
         """A source line's note in the language, as written where the phrases have none; a gloss's
@@ -236,7 +272,7 @@ def _head(node, lang: str, sources: bool, words: Words) -> list:
     if said and said != node.rule.title:
         lines.append(f"  “{said}”")
     if sources:
-        lines += [f"  {WORDS[lang]['source']}: {words.source(s)}" for s in node.rule.sources]
+        lines += [f"  {WORDS[lang]['source']}: {cited(words.source(s), words)}" for s in node.rule.sources]
         lines += [f"  {WORDS[lang]['convention']}: {words.name(c)}" for c in node.rule.conventions]
     return lines
 
@@ -289,7 +325,7 @@ def student_head(node, lang, n, words, sources=True) -> list:
         mine = own_rules(node)
         return [said + (korean(" — " + w["own_rule"].format("; ".join(mine)), lang) if mine else "")]
     lines = [f"“{sentence(node, lang)}”   #{n}"]
-    cited = ([book(words.source(s)) for s in node.rule.sources[:1]]
+    cited = ([book(words.source(s), words) for s in node.rule.sources[:1]]
              or [words.name(c) for c in node.rule.conventions[:1]]) if sources else []     # no book: the practice
     lines.append(f"  {node.rule.id} {node.rule.title}".rstrip() + "".join(f" · {c}" for c in cited))
     return lines
@@ -440,8 +476,8 @@ def account(proof, lang: str = "en", connectives: dict | None = None) -> list:
     words = {k: v.get(lang) or v.get("en", "{0}") for k, v in (connectives or {}).items()}
     say = lambda word, *args: words.get(word, DEFAULT_CONNECTIVES[word]).format(*args)
     join = lambda word, items: reduce(lambda a, b: say(word, a, b), items)
-    noted = Words((), lang, connectives).source
-    cited = lambda node: say("book", sentence(node, lang), book(noted(node.rule.sources[0]))) if node.rule.sources \
+    named = Words((), lang, connectives)
+    cited = lambda node: say("book", sentence(node, lang), book(named.source(node.rule.sources[0]), named)) if node.rule.sources \
         else sentence(node, lang)
     steps = decisive(proof)
     out = [say("end", cited(proof)) if proof.kind == "rule" else
@@ -532,10 +568,13 @@ class Shared:
 
 
 def _noted(parts: dict, words: "Words | None") -> dict:
-    """``source_parts`` with its note said in ``words``' language."""
-    if words is None or "note" not in parts:
+    """``source_parts`` with its note said in ``words``' language and its ``place`` where ``words``
+    names one (``Words.place``)."""
+    if words is None:
         return parts
-    return {**parts, "note": words.note(parts["note"])}
+    place = words.place(parts["source"])
+    return {**parts, **({"note": words.note(parts["note"])} if "note" in parts else {}),
+            **({"place": place} if place else {})}
 
 
 def to_data(proof, lang: str = "en", shared: Shared | None = None) -> dict:

@@ -39,6 +39,9 @@ class Row:
     line: int
     notes: tuple = ()
 
+    def __init__(self, values, path, line, notes=()):
+        self.__dict__.update(values=values, path=path, line=line, notes=notes)   # at once, as terms.Atom
+
     @property
     def where(self) -> str:
         return f"{self.path}:{self.line}"
@@ -75,10 +78,11 @@ def _column(cell: str, where: str) -> Column:
     return Column(name, kind)
 
 
-def read_table(path: Path | str, label: str | None = None, identity=None, tick=None) -> Table:
+def read_table(path: Path | str, label: str | None = None, identity=None, tick=None, text=None) -> Table:
     """Read one TSV fact table; every problem is reported with its file:line. ``identity``: as
     for ``files.read_text``; ``tick``, when given, is called with the rows read so far every
-    thousand lines (a reader under a time and memory limit checks it there).
+    thousand lines (a reader under a time and memory limit checks it there); ``text``: the
+    file's text when it has been read already.
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp(); p = os.path.join(d, "branch_order.tsv")
@@ -94,7 +98,7 @@ def read_table(path: Path | str, label: str | None = None, identity=None, tick=N
         raise KnowledgeError([Problem(f"{label}:1: the file name {path.name!r} must be a predicate name "
                                       "(a-z, 0-9 and _, starting with a letter; not a Python name)",
                                       "problem.table_name", where=f"{label}:1", name=path.name)])
-    text = read_text(path, label, identity)
+    text = read_text(path, label, identity) if text is None else text
     columns, rows, notes, doc, problems, header_line = None, [], [], [], [], 1
     for n, raw in enumerate(text.splitlines(), 1):
         if tick is not None and not n % 1024:

@@ -17,6 +17,9 @@ from .errors import QueryTooLarge
 class Var:
     name: str
 
+    def __init__(self, name):
+        self.__dict__["name"] = name            # at once: a frozen dataclass sets through object.__setattr__
+
     def __str__(self):
         return self.name
 
@@ -24,6 +27,9 @@ class Var:
 @dataclass(frozen=True)
 class Const:
     value: object
+
+    def __init__(self, value):
+        self.__dict__["value"] = value
 
     def __str__(self):
         return repr(self.value)
@@ -44,6 +50,9 @@ class Atom:
     pred: str
     args: tuple
     negated: bool = False
+
+    def __init__(self, pred, args, negated=False):
+        self.__dict__.update(pred=pred, args=args, negated=negated)
 
     def __str__(self):
         return ("~" if self.negated else "") + f"{self.pred}({', '.join(map(str, self.args))})"
@@ -104,6 +113,10 @@ class RuleInfo:
     notes: tuple = ()
     view: bool = False      # '# @view': a presentation of relations derived elsewhere, not knowledge
 
+    def __init__(self, id, title="", sources=(), conventions=(), says=(), notes=(), view=False):
+        self.__dict__.update(id=id, title=title, sources=sources, conventions=conventions, says=says, notes=notes,
+                             view=view)
+
     def template(self, lang):
         return dict(self.says).get(lang)
 
@@ -116,6 +129,9 @@ class Rule:
     line: int
     info: RuleInfo
     origin: str = ""
+
+    def __init__(self, head, body, path, line, info, origin=""):
+        self.__dict__.update(head=head, body=body, path=path, line=line, info=info, origin=origin)
 
     def __str__(self):
         return f"{self.head} <= {' & '.join(map(str, self.body))}"
@@ -132,6 +148,9 @@ class Fact:
     line: int
     origin: str = ""
     notes: tuple = field(default=())
+
+    def __init__(self, atom, path, line, origin="", notes=()):
+        self.__dict__.update(atom=atom, path=path, line=line, origin=origin, notes=notes)
 
     @property
     def where(self):

@@ -39,6 +39,7 @@ USAGE = {
     "when": "[TOPIC [about PERSON] [asker man|woman] [horizon UNIT]]",
     "stars": "",
     "text": "[HEXAGRAM]",
+    "source": "SEED:LINE [around N]",
     "dates": "month 戌 day 乙巳 [year 甲辰] [years 1900-2100]",
     "describe": "[about PERSON]",
     "periods": "age N | born YEAR",
@@ -71,7 +72,7 @@ EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand":
             "facts": "branch_order", "explain": "月破", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
             "timeout": "2", "memory": "256", "depth": "3", "level": "student", "judge": "illness about father",
             "when": "wealth horizon day", "describe": "about wife", "periods": "age 27",
-            "dates": "month 戌 day 乙巳 year 甲辰", "keep": "note 'first try'", "journal": "list"}
+            "dates": "month 戌 day 乙巳 year 甲辰", "source": "000:55", "keep": "note 'first try'", "journal": "list"}
 # The commands whose words are options of queries.options: (options, the bare word's option).
 WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred"),
          "dates": (options.DATES, None),
@@ -285,6 +286,13 @@ class Repl:
         """The words of the 周易 the current cast reads, or all of a hexagram named (賁, 山火賁, 22)."""
         name = rest.strip()
         self.say(self.session.texts_of_text(name) if name else self.session.words_text())
+
+    def do_source(self, rest):
+        """A line of a book in its chapter, Chinese and Korean, and the rules that cite it."""
+        words = self._need(rest, "source").split()
+        if len(words) not in (1, 3) or (len(words) == 3 and words[1] != "around"):
+            raise error("repl.needs", what="source", usage=COMMANDS["source"][0], example=EXAMPLES["source"])
+        self.say(self.session.source_text(words[0], words[2] if len(words) == 3 else None))
 
     def do_topics(self, rest):
         self.say(self.session.topics_text())

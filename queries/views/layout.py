@@ -157,13 +157,13 @@ class JudgmentLayout:
     no_day: tuple        # the reasons the matter has no day, if it has none
 
 
-def _book(rule) -> str:
+def book(rule) -> str:
     """A reading's first book line, from its rule's entry in the table of rules, as a reader
-    cites it: 000:147 父動當頭克子孫."""
+    cites it: by its place (卜筮正宗·六親發動 147 父動當頭克子孫), else 000:147 父動當頭克子孫."""
     for source in rule["sources"]:
         file, _, line = source["source"].partition(":")
         if line:
-            return f"{file[:3]}:{line} {source['quote']}".strip()
+            return f"{source.get('place') or file[:3] + ':' + line} {source['quote']}".strip()
     return ""
 
 
@@ -218,7 +218,7 @@ def judgment_layout(data: dict, lang: str, vocabulary: dict, every: bool = False
         lines.append(((role("hidden"), " ".join(hidden["flying"] + hidden["comes_out"] + hidden["verse"])),))
     groups, more = [], []
     for weight in ("deciding", "supporting", "outweighed", "descriptive"):
-        items = tuple((r["conclusion"], ", ".join(dict.fromkeys(_book(data["rules"][rule]) for rule in r.get("rules", [r["rule"]]))))
+        items = tuple((r["conclusion"], ", ".join(dict.fromkeys(book(data["rules"][rule]) for rule in r.get("rules", [r["rule"]]))))
                       for r in data["readings"] if r.get("weight") == weight)
         if items and (weight == "deciding" or every):
             groups.append((words[weight], items))

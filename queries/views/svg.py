@@ -30,8 +30,16 @@ def _lines(x, y, yin_yang, css) -> str:
             f"<rect class='yin{css}' x='{x + BAR - half}' y='{y}' width='{half}' height='10' rx='1'/>")
 
 
-def chart_svg(data: dict, lang: str, vocabulary: dict) -> str:
-    """The SVG of a chart's data (``Chart.to_data()``), its names in ``lang``'s words."""
+STYLE = ("rect{fill:#333}rect.moving{fill:#c00}rect.turned{fill:#777}text{font-size:13px;fill:#333;"
+         "font-family:'Noto Serif CJK TC','Noto Serif CJK KR','Source Han Serif',serif}"
+         ".pos{fill:#999;font-size:11px}.motion{fill:#c00;font-weight:bold}"
+         ".mark{fill:#06c;font-weight:bold}")      # the page's colours, for a drawing that stands alone
+
+
+def chart_svg(data: dict, lang: str, vocabulary: dict, standalone: bool = False) -> str:
+    """The SVG of a chart's data (``Chart.to_data()``), its names in ``lang``'s words; ``standalone``:
+    a file of its own (the XML declaration, its own colours and a white ground), as ``liuyao chart
+    --svg`` writes it, where the page gives it its style."""
     marks, symbols = vocabulary["marks"], vocabulary["lines"]
     changed = data.get("changed")
     width = LEFT + BAR + 56 + (BAR + 16 if changed else 0)
@@ -40,6 +48,9 @@ def chart_svg(data: dict, lang: str, vocabulary: dict) -> str:
     out = [f"<svg class='hexagrams' viewBox='0 0 {width} {height}' width='{width}' height='{height}' role='img' "
            f"aria-label='{escape(names)}' xmlns='http://www.w3.org/2000/svg'><title>{escape(names)}</title>",
            f"<text class='name' x='{LEFT}' y='20'>{escape(data['hexagram']['name'])}</text>"]
+    if standalone:
+        out[0] = "<?xml version='1.0' encoding='UTF-8'?>\n" + out[0].replace("<title>", f"<style>{STYLE}</style><title>")
+        out.insert(1, f"<rect x='0' y='0' width='{width}' height='{height}' style='fill:#fff'/>")
     if changed:
         out.append(f"<text class='name' x='{LEFT + BAR + 56}' y='20'>{escape(changed['name'])}</text>")
     for line in data["lines"]:
@@ -57,3 +68,16 @@ def chart_svg(data: dict, lang: str, vocabulary: dict) -> str:
             out.append(_lines(LEFT + BAR + 56, y, turned, " turned" if line["moving"] else ""))
     out.append("</svg>")
     return "".join(out)
+
+
+def png(svg: str, scale: int = 2) -> bytes:
+    """A standalone drawing (``chart_svg(..., standalone=True)``) as PNG, ``scale`` times its size,
+    where the optional cairosvg renders it (``pip install 'liuyao-kb[png]'``, with the system's
+    cairo); a user error saying so where it does not."""
+    try:
+        import cairosvg
+    except (ImportError, OSError):
+        from ..messages import error
+        raise error("views.no_png") from None
+    width = int(svg.split("width='", 1)[1].split("'", 1)[0])
+    return cairosvg.svg2png(bytestring=svg.encode("utf-8"), output_width=width * scale)

@@ -251,6 +251,16 @@ class GlossaryResponse(_Open):
     holds: dict[str, list[Any]] | None = Field(None, description="with a cast: each predicate's answers there")
 
 
+class SourceResponse(_Open):
+    source: str = Field(description="the line as the data cites it, file:line (a Korean line opens with its Chinese)")
+    seed: str
+    line: int
+    book: dict[str, str] = Field(description="the book's title in ko, zh and en")
+    chapter: dict[str, Any] | None = Field(description="the chapter's name in ko, zh and en, and its first line")
+    lines: list[dict[str, Any]] = Field(description="the lines shown, each {line, zh, ko, cited}")
+    rules: list[dict[str, str]] = Field(description="the rules that cite the line or its Korean: {id, title, where}")
+
+
 class DescriptionResponse(_Open):
     about: str
     cast: str
@@ -400,6 +410,14 @@ def stars(body: StarsRequest, request: Request):
 def topics(request: Request, lang: Language = "en"):
     with worker(request, lang) as box:
         return box.topics()
+
+
+@router.get("/source", response_model=SourceResponse,
+            summary="a line of a book in its chapter, Chinese and Korean, and the rules that cite it (liuyao source --json)")
+def book_source(request: Request, line: Annotated[str, Query(max_length=40)],
+                around: Annotated[int, Query(ge=0, le=20)] = 2, lang: Language = "en"):
+    with worker(request, lang) as box:
+        return box.source(line, around)
 
 
 @router.get("/conventions", response_model=dict[str, Convention],

@@ -35,7 +35,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from ..errors import UserError
 from ..messages import text
 from ..version import VERSION
-from . import api, fragments, own_rules, pages
+from . import api, exports, fragments, own_rules, pages
 from .admission import Admission
 from .pool import Pool, unplaced
 from .refusals import error_body, error_status, one_line
@@ -121,6 +121,7 @@ def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), journ
     app.include_router(pages.router)
     app.include_router(fragments.router)
     app.include_router(own_rules.router)
+    app.include_router(exports.router)
     app.add_middleware(Admission, most=most, **{k: v for k, v in admission.items() if k != "most"})
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(hosts))
     return app

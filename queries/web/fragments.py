@@ -166,6 +166,21 @@ def reading(request: Request):
     return answer_section(request, fields, html)
 
 
+@router.get("/source", response_class=HTMLResponse)
+def source(request: Request):
+    """A line of a book in its chapter, Chinese and Korean, and the rules that cite it (``liuyao source``),
+    each rule a link to its rules box."""
+    from ..views.book import source_html
+    fields = request_fields(request)
+    lang = page_lang(fields["lang"] or None)
+    if not fields["line"]:
+        raise error("web.need_line")
+    with worker(request) as box:
+        found = box.source(fields["line"])
+    link = lambda rule: "/rules?" + urlencode({"lang": lang, "grep": rule})
+    return answer_section(request, fields, source_html(found, lang, link).replace("</section>", _close(WORDS[lang]) + "</section>"))
+
+
 def _says(template, lang) -> str:
     """A rule's sentence with its places ({P}: the value a proof puts there) set as code, its
     particles chosen as a listing says them (``results.listed``)."""

@@ -22,7 +22,7 @@ from ..errors import UserError
 from ..labels import label
 from ..messages import text
 from ..views.html import words_html
-from ..views.layout import chart_layout, judgment_layout
+from ..views.layout import book, chart_layout, judgment_layout
 from ..views.svg import chart_svg
 from . import marks, service, terms
 from .api import COOKIE, worker
@@ -66,7 +66,7 @@ def hexagram_names(lang) -> list:
 
 
 PREDICATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,63}")
-_NAMES = FIELDS + service.QUESTION + PERSON + ("goal", "lang", "field", "kind", "pos", "value", "rule", "term", "grep")
+_NAMES = FIELDS + service.QUESTION + PERSON + ("goal", "lang", "field", "kind", "pos", "value", "rule", "term", "grep", "line")
 
 
 def request_fields(request: Request, form=None) -> dict:
@@ -149,16 +149,14 @@ def _readings(judgment, lang, term_query, names):
     folds these); a reading's book lines once each."""
     out = {}
     for r in judgment["readings"]:
-        books = dict.fromkeys(_book(judgment["rules"][rule]) for rule in r.get("rules", [r["rule"]]))
+        rules = [judgment["rules"][rule] for rule in r.get("rules", [r["rule"]])]
+        books = dict.fromkeys(book(rule) for rule in rules)
+        cited = [s["source"] for rule in rules for s in rule["sources"][:1] if ":" in s["source"]]
         said = terms.linked(escape(r["conclusion"]), term_query, WORDS[lang], names)
         out.setdefault(r.get("weight", "descriptive"), []).append(
-            {"said": said, "book": ", ".join(b for b in books if b), "why": r["why"]})
+            {"said": said, "book": ", ".join(b for b in books if b), "why": r["why"],
+             "line": cited[0] if cited else ""})
     return [(k, WORDS[lang][k], out[k]) for k in ("deciding", "supporting", "outweighed", "descriptive") if k in out]
-
-
-def _book(rule) -> str:
-    return next((f"{s['source'][:3]}:{s['source'].rpartition(':')[2]} {s['quote']}"
-                 for s in rule["sources"] if ":" in s["source"]), "")
 
 
 def render_page(request, fields, *, status=200, error=None, section=None):

@@ -19,7 +19,7 @@ from html import escape
 from urllib.parse import quote
 
 from ..engine.tables import read_table
-from ..glossary import row_words
+from ..glossary import defined_text, row_words, where_said
 from ..knowledge import shipped_dir
 from ..labels import label
 
@@ -91,11 +91,11 @@ def box_html(entry: dict, lang: str, vocabulary: dict, words: dict, after: str =
     title = f"{entry['term']} — {name}" if name != entry["term"] else entry["term"]
     out = [f"<section class='glossary' id='glossary' aria-label='{escape(title)}'><h3>{escape(title)}</h3>",
            f"<p class='definition'>{escape(entry['definition'][lang])}</p>"]
+    if entry.get("defined"):
+        out.append(f"<p class='defined'>{escape(defined_text(entry['defined'], lang, vocabulary))}</p>")
     sources = []
     for source in entry["sources"]:
-        where = source["where"]
-        if where.startswith("convention:"):
-            where = f"{words['glossary_convention']} {label(where.partition(':')[2], lang, vocabulary)}"
+        where = where_said(source["where"], lang, vocabulary)
         quoted = "".join(f"<blockquote>{escape(line)}</blockquote>" for line in _seed_text(source, lang))
         sources.append(f"<li><span class='where'>{escape(where)}</span>{quoted}</li>")
     out.append(f"<h4>{escape(words['glossary_sources'])}</h4><ul class='sources'>{''.join(sources)}</ul>")

@@ -26,7 +26,7 @@ def test_ask_json_and_ground(capsys):
 
 def test_why_cites_seed_000(capsys):
     code, out, _ = run(capsys, "why", "clash('子', '午')")
-    assert code == 0 and "000_122810513125a851.txt:55" in out
+    assert code == 0 and "卜筮正宗·The order of reading a chart 55 六沖主沖並" in out and ".txt:" not in out
 
 
 def test_why_variants(capsys):

@@ -127,7 +127,7 @@ def test_every_command_through_a_pipe(transcript):
     assert said[":chart"] == said[CAST]
     proof = said[":why line_relative(C, 3, '妻財')"]
     account, _, proof = proof.partition("\n\n")
-    assert account.startswith("line 3 of the original hexagram 山火賁 is 妻財 (004:3 ")
+    assert account.startswith("line 3 of the original hexagram 山火賁 is 妻財 (論伏神·On the hidden gods 3 ")
     assert proof.startswith("[rule] line_relative(c1, 3, 妻財)   ⇐ line_relative.1 爻之六親   kb/chart/line_relatives.dl:")
     assert "(expand #" in proof and proof.splitlines()[0].endswith("#1")
     folded = said[":why relative('土', '水', R)"].partition("\n\n")[2].splitlines()
@@ -139,7 +139,7 @@ def test_every_command_through_a_pipe(transcript):
     assert "strong_against_clash('c1', 3) fails" in said[":whynot hidden_motion(C, 3)"]
     rules = said[":rules day_break"].splitlines()
     assert rules[0] == "day_break/2: 1 rule" and rules[1].startswith("day_break.1 日破   kb/states/motion.dl:")
-    assert "  source: 004_a344116fb00259f2.txt:59  大忌日破" in rules
+    assert "  source: 論伏神·On the hidden gods 59  大忌日破" in rules
     assert "  convention: day_clash_static" in rules
     assert rules[-1].startswith("  day_break(C, P) <= day_clash(C, P)")
     facts = said[":facts branch_order"].splitlines()
@@ -189,7 +189,7 @@ def test_judge_and_the_other_questions_of_the_cli(transcript):
     assert re.match(r"\d+ rules matching grep 日破\n", found) and "\nday_break.1 日破   kb/states/motion.dl:" in found
     found = said[":rules source 004:59"]
     assert re.match(r"\d+ rules? matching source 004:59\n", found) and "\nday_break.1 日破   kb/states/motion.dl:" in found
-    assert all("004_a344116fb00259f2.txt:59" in block or "004_a344116fb00259f2.txt:61" in block
+    assert all("論伏神·On the hidden gods 59" in block or "論伏神·On the hidden gods 61" in block
                for block in re.split(r"\n(?=\S)", found)[1:])
 
 

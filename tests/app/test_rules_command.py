@@ -39,7 +39,7 @@ def test_source_finds_the_rules_of_a_line_and_its_korean_twin(capsys):
     code, out, _ = run(capsys, "rules", "--source", "000:55")
     found = blocks(out)
     assert code == 0 and "clash.1" in found and "moving.1" in found
-    assert all(re.search(r"source: 000_122810513125a851\.txt:5[57] ", block) for block in found.values())
+    assert all(re.search(r"source: 卜筮正宗·The order of reading a chart 5[57] ", block) for block in found.values())
     code, out, _ = run(capsys, "rules", "--source", "000:95", "--json")
     data = json.loads(out)
     assert data["search"] == {"source": "000:95"}

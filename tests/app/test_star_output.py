@@ -41,4 +41,4 @@ def test_a_misspelt_star_gets_the_nearest_names(capsys):
 def test_why_explains_a_star(capsys):
     assert main(["why", "line_star(C, 5, '天乙貴人')", "787889", "--month", "戌", "--day", "乙巳"]) == 0
     out = capsys.readouterr().out
-    assert "\n\n[rule] line_star(c" in out and "000_122810513125a851.txt:23" in out
+    assert "\n\n[rule] line_star(c" in out and "卜筮正宗·The noble ones 23" in out

@@ -35,7 +35,7 @@ def test_why_proves_an_hour_candidate_and_its_pillar(capsys):
     code, out, _ = run(capsys, "why", "timing_candidate(C, 'hour', '靜待沖', '午')", *MOMENT)
     assert code == 0 and "timing_branch.7" in out and "timing_unit.2" in out
     code, out, _ = run(capsys, "why", "timing_hour_pillar(C, '靜待沖', '午', '壬')", *MOMENT)
-    assert code == 0 and "timing_hour_pillar.1" in out and "000_122810513125a851.txt:49" in out
+    assert code == 0 and "timing_hour_pillar.1" in out and "卜筮正宗·The hour's stem from the day 49" in out
     assert "on the day of the cast, 乙巳, the 午 hour is 壬午 by 五鼠遁" in out
 
 

@@ -14,16 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from queries.coverage import DECLINED, chinese, default_seeds, phrases
+from queries import books
+from queries.coverage import DECLINED, chinese, phrases
 from queries.engine.render import source_parts
 
 ROOT = Path(__file__).resolve().parents[2]
-SEEDS = default_seeds()
 CITE = re.compile(r"\d{3}_[0-9a-f]+\.txt:\d+")
 QUOTED = re.compile(rf"{CITE.pattern}\s+\S.*")
 COMMENT = re.compile(rf"#\s*(?:(source|gloss):\s*)?({CITE.pattern}.*)")
 PUNCT = re.compile(r"[\s，。；：？！、,.;:?!「」『』（）()〔〕【】《》〈〉…—\-·‧\"'“”‘’]+")
-GENERATED = {"seed_korean.tsv"}     # made from the seeds, checked current by test_question_sources
 
 
 
@@ -43,8 +42,7 @@ def pieces(quote: str) -> list:
 def citations(root: Path):
     """(where, citation, kind) for every citation under root's kb/ and facts/, in file order: kind
     is ``source`` or ``gloss`` for a line that says which, else None."""
-    paths = sorted((root / "kb").rglob("*.dl")) + sorted(p for p in (root / "facts").rglob("*.tsv")
-                                                         if p.name not in GENERATED)
+    paths = sorted((root / "kb").rglob("*.dl")) + sorted((root / "facts").rglob("*.tsv"))
     for path in paths:
         label = path.relative_to(root)
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -64,10 +62,10 @@ def citations(root: Path):
                     yield from ((where, cite, None) for cite in CITE.findall(field))
 
 
-def faults(root: Path, seeds: Path) -> list:
+def faults(root: Path, seeds: list) -> list:
     """'where: citation's line: what is wrong' for every citation whose line or quote the seed lacks,
     every ``# gloss:`` of a Chinese line and every ``# source:`` of a Korean one."""
-    texts = {p.name: p.read_text(encoding="utf-8").splitlines() for p in sorted(seeds.glob("*.txt"))}
+    texts = {name: text.splitlines() for name, text in seeds}
     out = []
     for where, citation, kind in citations(root):
         part = source_parts(citation)
@@ -89,9 +87,8 @@ def faults(root: Path, seeds: Path) -> list:
 
 @pytest.fixture(scope="module")
 def seeds():
-    if not SEEDS.is_dir():
-        pytest.skip(f"the seed texts are not beside this checkout ({SEEDS})")
-    return SEEDS
+    """(file, text) of each seed, from the shipped books (made from the seeds, tests/app/test_books.py)."""
+    return books.seed_texts()
 
 
 def test_every_quote_is_the_text_of_the_line_it_cites(seeds):
@@ -117,7 +114,7 @@ def test_a_stitched_quote_a_paraphrase_a_wrong_line_and_an_unmarked_gloss_are_fa
                               f"# gloss: {seed}:3  世應相生則吉\n",
                    "facts/t.tsv": f"# {seed}:9  世應\nname\tsource\na\t{seed}:3 世應相剋\nb\t{seed}:4\n",
                    "facts/declined.tsv": f"source\tquote\treason\n{seed}:3\t世應相剋則吉\trhetoric\n"})
-    assert faults(root, root / "seeds") == [
+    assert faults(root, [(seed, (root / "seeds" / seed).read_text(encoding="utf-8"))]) == [
         f"kb/r.dl:2: {seed}:3: not on the line: 世應相生則吉則凶",
         f"kb/r.dl:3: {seed}:5: the translator's Korean: cite it as # gloss:",
         f"kb/r.dl:4: {seed}:5: not on the line: 세효와응효가상생하면",

@@ -38,9 +38,9 @@ def test_a_student_level_proof_fits_in_sixty_lines(judgments, kb, topic):
 def test_the_account_names_the_decisive_facts_and_their_book_lines(judgments, kb):
     said = account(kb, judgments["illness"].proof(), "ko")
     assert 3 <= len(said) <= 8
-    assert said[0].startswith("판정은 「凶」이다") and "(000:123 " in said[0]
-    assert any("「용신이 묘에 들었다」" in s and "000:55" in s for s in said)   # the deciding factor
-    assert any("묘에 들었고(月墓) 여는 것이 없다" in s and "000:91" in s for s in said)   # nothing opens the tomb
+    assert said[0].startswith("판정은 「凶」이다") and "(卜筮正宗·안정과 난동 123 " in said[0]
+    assert any("「용신이 묘에 들었다」" in s and "卜筮正宗·괘를 보는 차례 55" in s for s in said)   # the deciding factor
+    assert any("묘에 들었고(月墓) 여는 것이 없다" in s and "卜筮正宗·지세 91" in s for s in said)   # nothing opens the tomb
     assert any(s.startswith("그러나 有更重者") for s in said)   # no weightier factor
 
 

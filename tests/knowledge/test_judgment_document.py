@@ -75,7 +75,8 @@ def test_a_reading_names_its_rule_and_keeps_only_its_own_fields(document):
         assert set(reading) <= set(OWN) and {"id", "rule", "conclusion", "says", "why", "proof"} <= set(reading)
         entry = data["rules"][reading["rule"]]
         assert entry["title"] and entry["where"].startswith("kb/") and entry["sources"]
-        assert all(set(s) <= {"source", "quote", "note"} for s in entry["sources"])
+        assert all(set(s) <= {"source", "quote", "note", "place"} for s in entry["sources"])
+        assert all(s["place"].startswith(("卜筮正宗·", "火珠林·", "易冒·", "論伏神·")) for s in entry["sources"] if ".txt:" in s["source"])
     assert any("note" in s for entry in data["rules"].values() for s in entry["sources"])
 
 

@@ -178,7 +178,7 @@ def test_the_text_leads_with_the_answer_and_shows_the_readings_by_weight_in_the_
     at = [body.index("\n" + words[w] + "\n") for w in shown]
     assert at == sorted(at)
     for reading in data["readings"]:
-        line = f"  · {reading['conclusion']}  ({data['rules'][reading['rule']]['sources'][0]['source'][:3]}:"
+        line = f"  · {reading['conclusion']}  ({data['rules'][reading['rule']]['sources'][0]['place'].rpartition(' ')[0]} "
         group = shown.index(reading["weight"])
         start, end = at[group], at[group + 1] if group + 1 < len(at) else body.index(words["timing"])
         assert line in body[start:end]

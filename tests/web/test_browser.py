@@ -42,7 +42,7 @@ def test_click_a_month_break_and_see_its_proof(page, server):
     proof = page.locator("#proof section")
     proof.wait_for()
     text = proof.inner_text()
-    assert "month_break.1" in text and "000:79 旬空月破達非吉" in text
+    assert "month_break.1" in text and "卜筮正宗·세효 79 旬空月破達非吉" in text
     assert page.url.startswith(f"{server}/chart?")          # htmx swapped the fragment in
     shot(page, "proof")
 
@@ -53,7 +53,7 @@ def test_open_a_glossary_entry_from_the_chart(page, server):
     entry = page.locator("#proof .glossary")
     entry.wait_for()
     text = entry.inner_text()
-    assert text.startswith("月破 — 월파") and "000_122810513125a851.txt:79" in text and "month_break.1" in text
+    assert text.startswith("月破 — 월파") and "卜筮正宗·세효 79" in text and "month_break.1" in text
     assert "6효" in page.inner_text("#glossary-holds")
     assert page.url.startswith(f"{server}/chart?")          # htmx swapped the entry in
     shot(page, "glossary")

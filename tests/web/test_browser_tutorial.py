@@ -104,11 +104,11 @@ def test_2_ask_and_ask_why(phone, server, allowed):
     phone.click('#line-3 .relative a.mark')
     phone.locator("#proof section").wait_for()
     proof = korean(phone, "#proof section", allowed)
-    assert "본괘 山火賁의 3효는 妻財이다" in proof and "004:3" in proof
+    assert "본괘 山火賁의 3효는 妻財이다" in proof and "論伏神·복신론 3" in proof
     phone.click('#line-3 a.mark[data-mark="日破"]')
     phone.locator("#proof h3:has-text('日破')").wait_for()
     proof = korean(phone, "#proof section", allowed)
-    assert "정효인 3효가 일진의 충을 받았는데 약하므로 일파(日破)이다" in proof and "004:59 大忌日破" in proof
+    assert "정효인 3효가 일진의 충을 받았는데 약하므로 일파(日破)이다" in proof and "論伏神·복신론 59 大忌日破" in proof
     assert "day_break.1" in proof
 
 
@@ -187,7 +187,7 @@ def test_6_a_question_its_verdict_readings_and_timing(phone, server, allowed):
         more.click()
     judgment = korean(phone, "#judgment", allowed)
     for said in ("受克無救", "흉하다", "판정을 정한 판단", "뒷받침하는 판단", "저울질에서 진 판단", "서술하는 판단",
-                 "기신이 극을 받으니 용신이 안전하다", "000:127 忌神急要逢傷克", "응기", "巳일", "해가 오는 때"):
+                 "기신이 극을 받으니 용신이 안전하다", "卜筮正宗·기신과 원신 127 忌神急要逢傷克", "응기", "巳일", "해가 오는 때"):
         assert said in judgment, said
     phone.locator("#judgment").scroll_into_view_if_needed()
     shot(phone, "tutorial-judgment", full_page=False)
@@ -213,7 +213,7 @@ def test_7_the_words_of_the_books(phone, server, allowed):
     phone.locator("#term-answer .glossary").wait_for()
     entry = korean(phone, "#term-answer", allowed)
     assert entry.startswith("暗動 — 암동") and "암동(暗動)은 움직이지 않는 효가 일진에게 충을 받아" in entry
-    assert "hidden_motion.1" in phone.inner_text("#term-answer") and "000_122810513125a851.txt:95" in entry
+    assert "hidden_motion.1" in phone.inner_text("#term-answer") and "卜筮正宗·지세 95" in entry
     assert "3효" in phone.inner_text("#glossary-holds")
     phone.click('#line-3 a.mark[data-mark="暗動"]')
     phone.locator("#proof section").wait_for()

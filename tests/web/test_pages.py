@@ -39,7 +39,7 @@ def test_other_languages(client, lang):
 def test_a_mark_opens_its_proof_with_the_book_line(client):
     query = {**BROKEN, "field": "state", "kind": "line", "pos": "6", "value": "月破"}
     fragment = client.get("/mark", params=query, headers=HX).text
-    assert fragment.startswith("<section") and "month_break.1" in fragment and "000:79 旬空月破達非吉" in fragment
+    assert fragment.startswith("<section") and "month_break.1" in fragment and "卜筮正宗·세효 79 旬空月破達非吉" in fragment
     page = client.get("/mark", params=query).text
     assert "<html" in page and "month_break.1" in page and 'id="chart"' in page
 
@@ -55,7 +55,7 @@ def test_the_question_and_a_reading(client):
     assert 'id="judgment"' in page and "受克無救" in page and "/reading?" in page
     reading = client.get("/reading", params={**CAST, "topic": "wealth", "rule": "r000.55.use_god.weak"},
                          headers=HX).text
-    assert "r000.55.use_god.weak" in reading and "000:55" in reading
+    assert "r000.55.use_god.weak" in reading and "卜筮正宗·괘를 보는 차례 55" in reading
 
 
 def test_ask_box(client):
@@ -170,7 +170,7 @@ def test_every_term_of_the_chart_links_its_glossary_entry(client):
 def test_a_glossary_entry_in_korean_with_where_it_holds(client):
     box = client.get("/term", params={**BROKEN, "term": "月破"}, headers=HX)
     assert box.status_code == 200 and box.text.startswith("<section class='glossary'")
-    assert "월파" in box.text and "month_break.1" in box.text and "000_122810513125a851.txt:79" in box.text
+    assert "월파" in box.text and "month_break.1" in box.text and "卜筮正宗·세효 79" in box.text and ".txt:" not in box.text
     assert WORDS["ko"]["glossary_on_cast"] in box.text and "6효" in box.text
     assert not HANGUL_PAGE_LATIN.search(box.text)
     whole = client.get("/term", params={**BROKEN, "term": "月破", "lang": "en"})
@@ -237,7 +237,7 @@ def test_the_terms_of_a_proof_and_a_reading_link_the_glossary(client):
     assert "data-term='日破'" in account and "/term?values=787889" in account
     assert "data-term='日破' title='용어 풀이: 日破'>일파(日破)</a>" in account
     assert re.sub("<[^>]+>", "", account.split("</li>")[0]) == \
-        "정효인 3효가 일진의 충을 받았는데 약하므로 일파(日破)이다 (004:59 大忌日破)."     # the sentence reads as before
+        "정효인 3효가 일진의 충을 받았는데 약하므로 일파(日破)이다 (論伏神·복신론 59 大忌日破)."     # the sentence reads as before
     statement = proof.split("<b class='statement'>")[1].split("</b>")[0]
     assert "class='term-word'" in statement and re.sub("<[^>]+>", "", statement).startswith("“정효인 3효가")
     page = client.get("/chart", params={**CAST, "topic": "wealth"}).text

@@ -59,6 +59,17 @@
     }
   });
 
+  // Keep and share: print the page (its print style sheet), copy the question's address.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-print], button[data-copy]");
+    if (!button) return;
+    if (button.hasAttribute("data-print")) { window.print(); return; }
+    var link = new URL(button.getAttribute("data-copy"), window.location.href).href;
+    if (navigator.clipboard) {
+      navigator.clipboard.writeText(link).then(function () { button.textContent = button.getAttribute("data-copied"); });
+    }
+  });
+
   document.addEventListener("htmx:afterSwap", function (event) {
     var box = event.detail.target;
     var config = event.detail.requestConfig;

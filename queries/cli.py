@@ -251,12 +251,14 @@ def cmd_judge(args):
         else:
             print(s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all) + "\n\n"
                   + text(found, s.lang))
-        return DONE
-    if args.markdown:
+    elif args.markdown:
         print(s.judgment_markdown(every=args.all), end="")
-        return DONE
-    print(s.judgment_json(proof=args.proof) if args.json else
-          s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all))
+    else:
+        print(s.judgment_json(proof=args.proof) if args.json else
+              s.judgment_text(proof=args.proof, level=_level(args), depth=args.depth, every=args.all))
+    if args.keep:
+        from .journal.command import keep_judged
+        keep_judged(s, args)
     return DONE
 
 
@@ -388,8 +390,12 @@ def cmd_serve(args):
     limits = options.limits(args)
     from .session import check_lang
     check_lang(args.lang)
+    journal = None
+    if args.with_journal:
+        from .journal import path_of
+        journal = path_of(args.journal_file)
     serve(args.host, args.port, workers=args.workers, timeout=limits.seconds, memory_mb=limits.memory_mb,
-          allow_remote=args.allow_remote, lang=args.lang)
+          allow_remote=args.allow_remote, lang=args.lang, journal=journal)
     return DONE
 
 
@@ -440,6 +446,8 @@ def parser(lang="en", command=None):
     j.set_defaults(level="full")
     j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
     j.add_argument("--markdown", action="store_true", help=text("help.judge_markdown", lang))
+    from .journal.command import add_keep, register as register_journal
+    add_keep(j, lang)
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))
@@ -504,6 +512,7 @@ def parser(lang="en", command=None):
     add_common(f)
     from .repl import register as register_repl
     register_repl(sub)
+    register_journal(sub, lang)
     from .batch import register as register_batch
     register_batch(sub, lang)
     sv = sub.add_parser("serve", help="serve the web page and the JSON API, e.g. --port 8000 (docs/web.md)")
@@ -512,6 +521,9 @@ def parser(lang="en", command=None):
     sv.add_argument("--workers", type=int, default=2, help=text("help.serve_workers", lang))
     sv.add_argument("--allow-remote", action="store_true", help=text("help.serve_allow_remote", lang))
     sv.add_argument("--lang", default=options.default_lang(), metavar="LANG", help=text("help.serve_lang", lang))
+    sv.add_argument("--with-journal", action="store_true", help=text("help.serve_with_journal", lang))
+    from .journal.command import add_journal_file
+    add_journal_file(sv, lang)
     options.add_limits(sv)
     sv.set_defaults(run=cmd_serve)
     c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check)

@@ -413,6 +413,13 @@ class Session:
         """The stars 神煞 that speak to the question put, as data (see ``queries.star_readings``)."""
         return self._judgment().stars()
 
+    @served("keeping the judgment")
+    def journal_record(self) -> dict:
+        """What the journal keeps of the question judged: the question, the cast, the conventions,
+        the knowledge and the prediction (``queries.journal.entry.record``)."""
+        from .journal.entry import record
+        return record(self._chart(), self._judgment())
+
     @served("the judgment")
     def judgment_html(self, lang=None) -> str:
         return self._judgment().html(check_lang(lang or self.lang))

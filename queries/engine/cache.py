@@ -245,3 +245,8 @@ def _engine_code() -> str:
     except OSError:
         return ""
     return digest.hexdigest()
+
+
+def knowledge_digest(program) -> str:
+    """The hash of the knowledge a program read (what a kept judgment names its knowledge by)."""
+    return _knowledge(program)

@@ -56,6 +56,8 @@ USAGE = {
     "reload": "",
     "lang": " | ".join(LANGS),
     "conventions": "",
+    "keep": "[words TEXT] [note TEXT] [journal-file PATH]",
+    "journal": "list | show ID | due | outcome ID --happened … --on DATE | check ID --happened yes|no | stats | …",
     "set": "NAME VALUE",
     "timeout": "SECONDS",
     "memory": "MB",
@@ -70,7 +72,7 @@ EXAMPLES = {"why": "clash('子', X)", "whynot": "clash('子', '丑')", "expand":
             "facts": "branch_order", "explain": "月破", "load": "my-rules", "lang": "ko", "set": "zi_hour next-day",
             "timeout": "2", "memory": "256", "depth": "3", "level": "student", "judge": "illness about father",
             "when": "wealth horizon day", "describe": "about wife", "periods": "age 27",
-            "dates": "month 戌 day 乙巳 year 甲辰", "source": "000:55"}
+            "dates": "month 戌 day 乙巳 year 甲辰", "source": "000:55", "keep": "note 'first try'", "journal": "list"}
 # The commands whose words are options of queries.options: (options, the bare word's option).
 WORDS = {"cast": (CAST, "lines"), "judge": (JUDGE, "topic"), "when": (JUDGE, "topic"), "rules": (SEARCH, "pred"),
          "dates": (options.DATES, None),
@@ -413,6 +415,16 @@ class Repl:
 
     def do_conventions(self, rest):
         self.say(self.session.conventions_text())
+
+    def do_keep(self, rest):
+        from ..journal.command import KEEP, keep_record
+        values = options.parse_words(rest, KEEP, command=":keep", example=EXAMPLES["keep"]) if rest else {}
+        entry_id, path = keep_record(self.session.journal_record(), **values)
+        self.say(say("journal.kept", self.lang, id=entry_id, path=path))
+
+    def do_journal(self, rest):
+        from ..journal.command import run_words
+        self.say(run_words(self._need(rest, "journal"), self.lang))
 
     def do_set(self, rest):
         parts = self._need(rest, "set").replace("=", " ").split()

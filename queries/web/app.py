@@ -48,9 +48,10 @@ def _validation_line(exc: RequestValidationError) -> dict:
     return {"error": one_line(f"{field or 'request'}: {first.get('msg', 'invalid')}"), "field": field or None}
 
 
-def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **admission) -> FastAPI:
+def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), journal=None, **admission) -> FastAPI:
     """The application; it owns a pool it makes (and closes it at shutdown). ``hosts``: the
-    names a request's Host may give; ``admission``: the bounds of ``admission.Admission``."""
+    names a request's Host may give; ``journal``: the journal's file, to serve the journal
+    (``queries.web.journal``); ``admission``: the bounds of ``admission.Admission``."""
     owned = pool is None
     most = admission.get("most", 32)
 
@@ -111,6 +112,11 @@ def create_app(pool: Pool | None = None, hosts=LOOPBACK + ("testserver",), **adm
                                    swagger_css_url="/static/swagger-ui/swagger-ui.css",
                                    swagger_favicon_url="/static/swagger-ui/favicon-32x32.png")
 
+    app.state.journal = journal
+    if journal is not None:
+        from . import journal as journal_routes
+        app.include_router(journal_routes.api)
+        app.include_router(journal_routes.pages)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.include_router(fragments.router)

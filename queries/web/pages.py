@@ -171,7 +171,7 @@ def render_page(request, fields, *, status=200, error=None, section=None):
                "query": query_string(fields), "cast_query": query_string(fields, FIELDS), "chart": None, "judgment": None,
                "notes": [], "rules": pool.rules(session), "changes": [],
                "hexagrams": hexagram_names(lang), "persons": [], "terms": terms.terms(), "states": STATES,
-               "description": None, "periods": None}
+               "description": None, "periods": None, "journal": request.app.state.journal is not None}
     context["lang_query"] = {x: query_string({**fields, "lang": x}) for x in LANGS}
     context["conventions"], context["topics"] = [], []
     context["redefines"] = [text("web.redefines", lang, predicate=name) for name in

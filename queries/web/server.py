@@ -37,9 +37,10 @@ MOST_WORKERS = 16           # shared workers (about 50 MB each)
 
 
 def serve(host="127.0.0.1", port=8000, workers=2, timeout=5.0, memory_mb=None, allow_remote=False,
-          lang="en") -> None:
+          lang="en", journal=None) -> None:
     """Serve the page until stopped (``liuyao serve``); each request's worker has ``timeout``
-    seconds and ``memory_mb`` megabytes (None: no limit)."""
+    seconds and ``memory_mb`` megabytes (None: no limit). With ``journal`` (its file) the page
+    serves the journal too, and then only on the loopback, whatever ``allow_remote`` says."""
     import uvicorn
     from uvicorn.protocols.http.h11_impl import H11Protocol
     if not 0 < port < 65536:
@@ -48,13 +49,18 @@ def serve(host="127.0.0.1", port=8000, workers=2, timeout=5.0, memory_mb=None, a
         raise error("web.workers", workers=workers, most=MOST_WORKERS)
     addresses = _resolve(host, port)
     remote = not all(_loopback(a) for _, a in addresses)
+    if remote and journal is not None:
+        raise error("web.journal_loopback", host=host)
     if remote and not allow_remote:
         raise error("web.host_remote", host=host)
+    if journal is not None:
+        from ..journal import Journal
+        Journal(journal, write=True).close()            # made, or refused, before the page is up
     listening = _bind(host, port, addresses)
     if remote:
         print(f"liuyao: {text('web.remote_warning', lang, host=host, port=port)}", file=sys.stderr)
     pool = Pool(size=workers, timeout=timeout, memory_mb=memory_mb)
-    config = uvicorn.Config(create_app(pool, hosts=_hosts(host, addresses)), log_level="warning",
+    config = uvicorn.Config(create_app(pool, hosts=_hosts(host, addresses), journal=journal), log_level="warning",
                             http=_guarded(H11Protocol), timeout_keep_alive=IDLE_SECONDS,
                             h11_max_incomplete_event_size=HEADER_BYTES, limit_concurrency=_connections(),
                             lifespan="on")

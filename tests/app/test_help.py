@@ -13,7 +13,7 @@ from queries.knowledge import shipped_dir
 from queries.status import lang_of
 from tests.app.test_messages import LATIN, _apart, _kept
 
-NAMES = {"Graphviz", "API", "JSON", "en", "ko", "zh"}      # programs, formats and the languages' codes
+NAMES = {"Graphviz", "API", "JSON", "en", "ko", "zh", "SQLite", "jsonl", "csv"}  # programs, formats, languages' codes
 
 
 def _typed() -> set:
@@ -22,6 +22,7 @@ def _typed() -> set:
     facts = shipped_dir() / "facts"
     return ({row.values[1] for row in read_table(facts / "question_option.tsv").rows}
             | {row.values[0] for row in read_table(facts / "fixed_convention_label.tsv").rows}
+            | {row.values[0] for row in read_table(facts / "direction.tsv").rows} | {"none"}   # journal --outcome
             | set(KnowledgeBase().program.tables))
 
 
@@ -29,10 +30,17 @@ TYPED = _typed()
 
 
 def helps(lang) -> dict:
-    """The help of liuyao and of each of its commands, in ``lang``."""
+    """The help of liuyao and of each of its commands and their subcommands (``journal add``), in ``lang``."""
+    def commands(p, prefix=""):
+        found = {}
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    found[prefix + name] = sub.format_help()
+                    found.update(commands(sub, prefix + name + " "))
+        return found
     top = parser(lang)
-    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction))
-    return {"liuyao": top.format_help(), **{name: p.format_help() for name, p in commands.choices.items()}}
+    return {"liuyao": top.format_help(), **commands(top)}
 
 
 def english(text, commands=()) -> list:
@@ -47,7 +55,8 @@ def english(text, commands=()) -> list:
 def test_every_help_speaks_korean_or_chinese(lang):
     said = helps(lang)
     assert len(said) > 18 and "chart" in said and "repl" in said
-    left = {name: found for name, text in said.items() for found in [english(text, said)] if found}
+    names = {word for name in said for word in name.split()}
+    left = {name: found for name, text in said.items() for found in [english(text, names)] if found}
     assert left == {}
 
 

@@ -20,7 +20,7 @@ from . import readings as reading_layer, timing as timing_layer, views
 from .engine import LANGS, render
 from .engine import Memo
 from .messages import error
-from .labels import WORDS, check_lang, convention_phrases, vocabulary
+from .labels import check_lang, convention_phrases, table_said, vocabulary
 from .rule_checks import READING
 
 QUESTION = ("cast_topic", "cast_about", "cast_asker", "cast_horizon")
@@ -94,9 +94,8 @@ def connectives(kb) -> dict:
              for note, ko, zh, en in kb.match("source_note", None, None, None, None)}
     labels.update({f"label.{d}": {"ko": ko, "zh": zh, "en": en} for d, ko, zh, en in kb.match("direction", *[None] * 4)})
     labels.update({f"label.{g}": {"ko": ko, "zh": zh, "en": en} for g, _, _, ko, zh, en, _ in kb.match("degree", *[None] * 7)})
-    labels.update({f"table.{pred}": {lang: WORDS[lang][f"table.{tables[0].path.rpartition('/')[2][:-4]}"] for lang in LANGS}
-                   for pred, tables in kb.program.tables.items()
-                   if f"table.{tables[0].path.rpartition('/')[2][:-4]}" in WORDS["en"]})
+    labels.update({f"table.{pred}": said for pred, tables in kb.program.tables.items()
+                   if (said := table_said(tables[0].path))})
     return {**labels, **convention_phrases(kb), **notes, **books.places(), **{word: {"ko": ko, "zh": zh, "en": en}
                          for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 

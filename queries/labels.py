@@ -38,6 +38,17 @@ _COLUMNS = ("line", "spirit", "relative", "najia", "bar", "motion", "mark", "cha
 WORDS = _interface_words()
 
 
+def table_said(path: str) -> dict:
+    """{lang: what the table at ``path`` holds} (``table.NAME`` of facts/word_label.tsv), {} for a
+    table it does not name.
+
+    >>> table_said("facts/topic.tsv")["en"]
+    'the matter asked about and the relative that stands for it'
+    """
+    key = f"table.{path.rpartition('/')[2].removesuffix('.tsv')}"
+    return {lang: WORDS[lang][key] for lang in LANGS} if key in WORDS["en"] else {}
+
+
 def check_lang(lang) -> str:
     """The language itself when the views speak it, else a UserError naming the choices.
 

@@ -324,9 +324,8 @@ def _table_doc(path, origin, doc, lang) -> tuple:
     """A table's ``#`` lines for a reader: the file's own in English and for a user's table; in
     Korean and Chinese what the table holds (``table.NAME`` of facts/word_label.tsv) and the book
     lines it cites, their quotes without the English notes."""
-    from pathlib import PurePosixPath
-    from .labels import WORDS
-    said = WORDS[lang].get(f"table.{PurePosixPath(path).stem}")
+    from .labels import WORDS, table_said
+    said = table_said(path).get(lang)
     if lang == "en" or origin == "user" or not said:
         return doc
     cited = [_CITED.match(d) for d in doc]

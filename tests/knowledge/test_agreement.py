@@ -1,6 +1,7 @@
 """The tables per cast against the independent oracle on every sample cast, and every answer's
 proof against the checker: every rule derives and appears in a proof. pyDatalog's answers and
-proofs are held to the same on the sample casts in parts (tests/knowledge/test_agreement_pydatalog_*.py).
+proofs are held to the same on the sample casts in parts (tests/knowledge/test_agreement_pydatalog_*.py),
+whose proofs, being these, use every rule as these do.
 One oracle model serves the whole module. Slow: ``pytest -m "not slow"`` leaves them out.
 """
 import dataclasses

@@ -1,5 +1,5 @@
 """The same agreement checks on pyDatalog's pure-Python engine (its compiled parts left out), in a
-process of its own: tests/knowledge/test_agreement_pydatalog_1.py and _proofs.py on the first four
+process of its own: tests/knowledge/test_agreement_pydatalog_1.py on the first four
 casts, and the engine tests."""
 import os
 import shutil
@@ -23,7 +23,6 @@ def test_the_same_checks_pass_on_the_pure_python_engine(tmp_path):
            "LIUYAO_EXPECT_ENGINE": "pure"}
     run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-o", "addopts=", "-p", "no:cacheprovider",
                           "--no-header", str(Path(__file__).with_name("test_agreement_pydatalog_1.py")),
-                          str(Path(__file__).with_name("test_agreement_pydatalog_proofs.py")),
                           "tests/knowledge/test_kb.py", "tests/engine/test_kb.py", "tests/engine/test_forward.py",
                           "tests/engine/test_backend.py"],
                          cwd=root, env=env, capture_output=True, text=True)

@@ -10,6 +10,7 @@ import gc
 import json
 import re
 import sys
+from importlib import import_module
 
 from . import options
 from .engine.limits import GC_THRESHOLD
@@ -419,6 +420,15 @@ def _command(sub, name, help, run, *, goal=False, cast=False, lines_required=Fal
     return p
 
 
+def _later(sub, name, help, register):
+    """A command whose module is heavy, imported only when that command is built: else its name
+    and help alone, as the list of commands shows them."""
+    if isinstance(sub, options.OneCommand) and not sub.builds(name):
+        sub.add_parser(name, help=help)
+    else:
+        register()
+
+
 def parser(lang="en", command=None):
     """The command line; the help of a cast's options and of the newer ones in ``lang`` (``--lang`` of the
     command line, facts/message.tsv). With ``command``, only that command's options are built
@@ -446,8 +456,7 @@ def parser(lang="en", command=None):
     j.set_defaults(level="full")
     j.add_argument("--stars", action="store_true", help="also show the stars 神煞 that speak to the question")
     j.add_argument("--markdown", action="store_true", help=text("help.judge_markdown", lang))
-    from .journal.command import add_keep, register as register_journal
-    add_keep(j, lang)
+    options.add_keep(j, lang)
     add_common(j)
     add_common(_command(sub, "when", "when it happens: every timing candidate 應期 of a question, with dates, "
                         "reasons and rules", cmd_when, cast=True, question="required"))
@@ -510,11 +519,10 @@ def parser(lang="en", command=None):
     f = _command(sub, "facts", "the stated facts of a predicate, each with file:line", cmd_facts)
     f.add_argument("pred", metavar="PRED", help="the name of a predicate, e.g. najia")
     add_common(f)
-    from .repl import register as register_repl
-    register_repl(sub)
-    register_journal(sub, lang)
-    from .batch import register as register_batch
-    register_batch(sub, lang)
+    _later(sub, "repl", options.REPL_HELP, lambda: import_module(".repl", __package__).register(sub))
+    _later(sub, "journal", text("help.journal", lang),
+           lambda: import_module(".journal.command", __package__).register(sub, lang))
+    _later(sub, "batch", text("help.batch", lang), lambda: import_module(".batch", __package__).register(sub, lang))
     sv = sub.add_parser("serve", help="serve the web page and the JSON API, e.g. --port 8000 (docs/web.md)")
     sv.add_argument("--host", default="127.0.0.1", help=text("help.serve_host", lang))
     sv.add_argument("--port", type=int, default=8000, help=text("help.serve_port", lang))
@@ -522,8 +530,7 @@ def parser(lang="en", command=None):
     sv.add_argument("--allow-remote", action="store_true", help=text("help.serve_allow_remote", lang))
     sv.add_argument("--lang", default=options.default_lang(), metavar="LANG", help=text("help.serve_lang", lang))
     sv.add_argument("--with-journal", action="store_true", help=text("help.serve_with_journal", lang))
-    from .journal.command import add_journal_file
-    add_journal_file(sv, lang)
+    options.add_journal_file(sv, lang)
     options.add_limits(sv)
     sv.set_defaults(run=cmd_serve)
     c = _command(sub, "check", "lint a user knowledge folder and list every problem", cmd_check)

@@ -20,7 +20,7 @@ import shlex
 from dataclasses import dataclass
 
 from .errors import UserError
-from .messages import error
+from .messages import error, text
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ WAYS = ("lines", "coins", "random", "yarrow", "by_time", "numbers", "seed")
 def said_help(option, lang="en") -> str:
     """An option's help in a language: the message ``option.NAME`` where facts/message.tsv has
     one, else its English; a convention's default filled in from the convention tables."""
-    from .messages import messages, text
+    from .messages import messages
     key = f"option.{option.name}"
     if key not in messages():
         return option.help
@@ -200,6 +200,9 @@ def _argparse_message(text):
     return text
 
 
+REPL_HELP = "an interactive session: cast, ask, prove, judge, load your rules"
+
+
 class OneCommand:
     """The subcommands of a parser whose command line names one of them: every command is added
     with its name and help (the list of commands and argparse's errors are the same), but only
@@ -211,6 +214,10 @@ class OneCommand:
     def add_parser(self, name, **kwargs):
         made = self._subparsers.add_parser(name, **kwargs)
         return made if name == self._name else _Unbuilt()
+
+    def builds(self, name) -> bool:
+        """Whether the command ``name`` is built (a command whose module is heavy is imported only then)."""
+        return name == self._name
 
     def __getattr__(self, name):
         return getattr(self._subparsers, name)
@@ -233,6 +240,24 @@ def default_lang() -> str:
     from .engine import LANGS
     lang = os.environ.get("LIUYAO_LANG", "")
     return lang if lang in LANGS else "en"
+
+
+def add_journal_file(p, lang) -> None:
+    """``--journal-file`` of the commands that read or write the journal."""
+    p.add_argument("--journal-file", metavar="PATH", help=text("help.journal_file", lang))
+
+
+def words_options(p, lang) -> None:
+    """The asker's words and a note, kept with a journal's entry."""
+    p.add_argument("--words", metavar="TEXT", help=text("help.journal_words", lang))
+    p.add_argument("--note", metavar="TEXT", help=text("help.journal_note", lang))
+
+
+def add_keep(p, lang) -> None:
+    """``--keep`` (with the words, a note and the journal's file) of ``liuyao judge``."""
+    p.add_argument("--keep", action="store_true", help=text("help.journal_keep", lang))
+    words_options(p, lang)
+    add_journal_file(p, lang)
 
 
 def add_common(p, json_option=True) -> None:

@@ -13,7 +13,7 @@ from datetime import date
 
 from .. import options
 from ..messages import error, text
-from ..options import CAST, QUESTION, Option
+from ..options import CAST, QUESTION, Option, add_journal_file, words_options
 from ..status import DONE, NEGATIVE
 from . import entry as entries
 from . import outcome as outcomes
@@ -216,10 +216,6 @@ def cmd_delete(args):
 
 # ---- the parser ----------------------------------------------------------------------------
 
-def add_journal_file(p, lang) -> None:
-    p.add_argument("--journal-file", metavar="PATH", help=text("help.journal_file", lang))
-
-
 def _plain(sub, name, run, lang, json_option=True):
     p = sub.add_parser(name, help=text(f"help.journal_{name}", lang))
     add_journal_file(p, lang)
@@ -248,7 +244,7 @@ def register(subparsers, lang="en"):
     add_limits(a)
     options.add_options(a, CAST, title=text("cli.cast_group", lang), positional="lines", lang=lang)
     options.add_options(a, QUESTION, title=text("help.journal_question", lang), required=("topic",))
-    _words_options(a, lang)
+    words_options(a, lang)
     add_journal_file(a, lang)
     add_common(a)
     a.set_defaults(run=cmd_add)
@@ -287,20 +283,8 @@ def register(subparsers, lang="en"):
     m = _plain(sub, "amend", cmd_amend, lang, json_option=False)
     m.add_argument("id", metavar="ID", help=text("help.journal_id", lang))
     options.add_options(m, QUESTION, title=text("help.journal_question", lang))
-    _words_options(m, lang)
+    words_options(m, lang)
     x = _plain(sub, "delete", cmd_delete, lang, json_option=False)
     x.add_argument("id", metavar="ID", help=text("help.journal_id", lang))
     x.add_argument("--reason", metavar="TEXT", help=text("help.journal_reason", lang))
     return p
-
-
-def add_keep(p, lang) -> None:
-    """``--keep`` (with the words, a note and the journal's file) of ``liuyao judge``."""
-    p.add_argument("--keep", action="store_true", help=text("help.journal_keep", lang))
-    _words_options(p, lang)
-    add_journal_file(p, lang)
-
-
-def _words_options(p, lang) -> None:
-    p.add_argument("--words", metavar="TEXT", help=text("help.journal_words", lang))
-    p.add_argument("--note", metavar="TEXT", help=text("help.journal_note", lang))

@@ -14,7 +14,7 @@ import io
 import sys
 
 from ..engine.limits import DEFAULT_MEMORY_MB, Limits
-from ..options import Parser, add_common, limits
+from ..options import REPL_HELP, Parser, add_common, limits
 from ..sandbox import DEFAULT_TIMEOUT, Sandbox
 from ..session import Session, SessionState, check_lang
 from ..status import run as run_command
@@ -48,7 +48,7 @@ def add_arguments(p) -> None:
 
 def register(subparsers):
     """Add ``repl`` to the subcommands of ``liuyao`` (queries.cli.parser)."""
-    p = subparsers.add_parser("repl", help="an interactive session: cast, ask, prove, judge, load your rules")
+    p = subparsers.add_parser("repl", help=REPL_HELP)
     add_arguments(p)
     p.set_defaults(run=run)
     return p

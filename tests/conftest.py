@@ -6,6 +6,15 @@ import pytest
 
 from queries import KnowledgeBase
 
+LONGEST = ("tests/knowledge/test_pure_engine.py", "tests/knowledge/test_agreement_pydatalog_1.py",
+           "tests/knowledge/test_agreement_pydatalog_2.py", "tests/knowledge/test_agreement.py")
+
+
+def pytest_collection_modifyitems(items):
+    """The longest files first (a minute each, measured: bench/README.md), so that the workers,
+    which take the files in this order, do not end waiting on one of them."""
+    items.sort(key=lambda item: item.nodeid.split("::")[0] not in LONGEST)
+
 
 @pytest.fixture(scope="session")
 def kb():

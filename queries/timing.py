@@ -60,19 +60,25 @@ def _said(judgment, goal) -> tuple:
     return proof.rule.id, {lang: render.sentence(proof, lang) for lang in LANGS}
 
 
-def basis(kb, rule_id) -> dict | None:
-    """{lang: what it rests on} for a timing rule that cites no line of a book: the conventions it
-    names (``timing-practice``, the later manuals') or the translator's gloss; None for a rule of
-    the books."""
-    info = next(r.info for r in kb.program.rules if r.info.id == rule_id)
-    if any(not is_gloss(s) for s in info.sources):
-        return None
+def bases(kb) -> dict:
+    """rule id -> {lang: what it rests on}, of every rule that cites no line of a book: the
+    conventions it names (``timing-practice``, the later manuals') or the translator's gloss."""
     names = {name: {"ko": ko, "zh": zh, "en": en}
              for table in ("fixed_convention_label", "convention_label")
              for name, ko, zh, en in kb.match(table, None, None, None, None)}
     notes = {note: {"ko": ko, "zh": zh, "en": en} for note, ko, zh, en in kb.match("source_note", GLOSS, None, None, None)}
-    said = [names.get(c, {lang: c for lang in LANGS}) for c in info.conventions] + ([notes[GLOSS]] if info.sources else [])
-    return {lang: "; ".join(dict.fromkeys(x[lang] for x in said)) for lang in LANGS} if said else None
+    found, seen = {}, set()
+    for info in (rule.info for rule in kb.program.rules):          # a rule id's first clause, as its proofs name it
+        if info.id in seen:
+            continue
+        seen.add(info.id)
+        if any(not is_gloss(s) for s in info.sources):
+            continue
+        said = [names.get(c, {lang: c for lang in LANGS}) for c in info.conventions] + \
+            ([notes[GLOSS]] if info.sources else [])
+        if said:
+            found[info.id] = {lang: "; ".join(dict.fromkeys(x[lang] for x in said)) for lang in LANGS}
+    return found
 
 
 def kinds(kb) -> dict:
@@ -130,7 +136,7 @@ def candidates(judgment, count: int = 3) -> list:
     (each with its own rule, reason, polarity and dates)."""
     chart = judgment.chart
     kb, c, made = chart.kb, chart.id, chart.cast
-    table, sides = kinds(kb), polarities(kb)
+    table, sides, rest = kinds(kb), polarities(kb), bases(kb)
     order = {b: i for i, b in enumerate(calendar.BRANCHES)}
     stems = {(k, b): s for _, k, b, s in kb.match("timing_stem", c, None, None, None)}
     hour_stems = {(k, b): s for _, k, b, s in kb.match("timing_hour_pillar", c, None, None, None)}
@@ -149,7 +155,7 @@ def candidates(judgment, count: int = 3) -> list:
                 "label": info["label"], "subject": info["subject"], "polarity": info["polarity"],
                 "polarity_label": sides[info["polarity"]], "rule": rule, "reason": reason,
                 "why": _goal("timing_candidate", c, unit, kind, branches[0])}
-        rests_on = basis(kb, rule)
+        rests_on = rest.get(rule)
         if rests_on:
             item["basis"] = rests_on
         if len(key) == 2:

@@ -61,14 +61,15 @@ def _said(judgment, goal) -> tuple:
 
 
 def bases(kb) -> dict:
-    """rule id -> {lang: what it rests on}, of every rule that cites no line of a book: the
-    conventions it names (``timing-practice``, the later manuals') or the translator's gloss."""
+    """rule id -> {lang: what it rests on}, of every timing rule (of ``timing_branch``) that cites
+    no line of a book: the conventions it names (``timing-practice``, the later manuals') or the
+    translator's gloss."""
     names = {name: {"ko": ko, "zh": zh, "en": en}
              for table in ("fixed_convention_label", "convention_label")
              for name, ko, zh, en in kb.match(table, None, None, None, None)}
     notes = {note: {"ko": ko, "zh": zh, "en": en} for note, ko, zh, en in kb.match("source_note", GLOSS, None, None, None)}
     found, seen = {}, set()
-    for info in (rule.info for rule in kb.program.rules):          # a rule id's first clause, as its proofs name it
+    for info in (rule.info for rule in kb.rules_of("timing_branch")):     # a rule id's first clause
         if info.id in seen:
             continue
         seen.add(info.id)

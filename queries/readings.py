@@ -22,6 +22,7 @@ clause (``queries.rule_checks.proof_through``), as ``liuyao why RULE`` shows it.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from .engine import Proof, render
@@ -63,11 +64,13 @@ def sources(info, seed_korean) -> list:
     return out
 
 
-def _clauses(kb) -> dict:
+@functools.lru_cache(maxsize=16)
+def _clauses(program) -> dict:
     """(topic, conclusion) -> the reading clauses that conclude it, in file order; a clause whose
-    head leaves the topic or the conclusion a variable is under None there (it may conclude any)."""
+    head leaves the topic or the conclusion a variable is under None there (it may conclude any).
+    Worked out once per program (a program never changes once read)."""
     out = {}
-    for rule in kb.rules_of(READING):
+    for rule in (r for r in program.rules if r.head.pred == READING):
         out.setdefault(tuple(a.value if isinstance(a, Const) else None for a in rule.head.args[1:3]), []).append(rule)
     return out
 
@@ -119,7 +122,7 @@ def readings(judgment, proofs=False) -> list:
     supporting, outweighed, descriptive, then polarity, then id. With ``proofs`` each carries the
     proof through its first clause (a ``Proof``); ``why`` is the rule id ``liuyao why`` proves."""
     kb, c, topic = judgment.chart.kb, judgment.chart.id, judgment.topic
-    table, seed_korean, clauses = conclusions(kb), korean(kb), _clauses(kb)
+    table, seed_korean, clauses = conclusions(kb), korean(kb), _clauses(kb.program)
     weights = {k: w for _, k, w in kb.match("reading_weight", c, None, None)}
     named = factors(kb)
     why = judgment.weighing["factor"]["says"] if judgment.weighing.get("factor") else None

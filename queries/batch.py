@@ -66,7 +66,7 @@ def run(args) -> int:
     after, kept = _resume(out, header) if args.resume else _start(out, header)
     done, failed, began = 0, 0, time.monotonic()
     total = lines - (source.suffix.lower() == ".csv") - kept
-    with _Progress(args.lang, total) as progress, _Pool(args.jobs, limits, args.lang) as pool, \
+    with _Progress(args.lang, total) as progress, _Pool(args.jobs, limits, args.lang, args.proof) as pool, \
             open(out, "a", encoding="utf-8", newline="\n") as written:
         for line, ok in pool.judged((n, row) for n, row in _rows(source) if n > after):
             written.write(line + "\n")
@@ -222,10 +222,11 @@ def _resume(out, header):
 # ---- the pool ------------------------------------------------------------------------------
 
 class _Pool:
-    """``jobs`` sandbox workers, one a thread, each judging the rows it is handed."""
+    """``jobs`` sandbox workers, one a thread, each judging the rows it is handed (in ``lang``,
+    with the proofs when ``proof``, unless a row says its own)."""
 
-    def __init__(self, jobs, limits, lang):
-        self.jobs, self.limits, self.lang = jobs, limits, lang
+    def __init__(self, jobs, limits, lang, proof):
+        self.jobs, self.limits, self.lang, self.proof = jobs, limits, lang, proof
         self._local, self._boxes, self._lock = threading.local(), [], threading.Lock()
         self._threads = ThreadPoolExecutor(max_workers=jobs)
 
@@ -268,7 +269,7 @@ class _Pool:
             lang = own_lang or lang
             from .session import check_lang
             check_lang(lang)
-            data = judge_data(self._box(), cast, question, proof=bool(proof), lang=lang)
+            data = judge_data(self._box(), cast, question, proof=self.proof if proof is None else proof, lang=lang)
             return _line({"row": n, **data}), True
         except Exception as e:          # a bad row (or a bug it met) is its line; the rest go on
             return _line({"row": n, "error": _error(e, lang)}), False

@@ -44,7 +44,7 @@ def test_each_row_is_its_judgment_or_an_error_line_in_order(tmp_path, capsys):
     assert [row["row"] for row in rows] == [1, 3, 4, 5, 6, 7, 8, 9]
     assert rows[0] == {"row": 1, **_judged(capsys, "787889", "--month", "戌", "--day", "乙巳", "--topic", "illness",
                                            "--about", "father")}
-    assert "proof" not in rows[0]["verdict"]
+    assert "proof" not in rows[0]
     errors = {row["row"]: row["error"] for row in rows if "error" in row}
     assert [errors[n]["field"] for n in (3, 4, 5, 6, 7, 8)] == ["colour", "seed", None, None, "topic", "values"]
     assert errors[4]["message"] == "seed: give a whole number"
@@ -64,6 +64,17 @@ def test_a_csv_file_gives_the_same_lines(tmp_path, capsys):
     json_rows, csv_rows = (_lines(tmp_path / f"{name}.out")[1:] for name in ("in.jsonl", "in.csv"))
     assert [r["row"] for r in csv_rows] == [2, 3]
     assert [{**r, "row": 0} for r in json_rows] == [{**r, "row": 0} for r in csv_rows]
+
+
+def test_proof_gives_the_proofs_unless_a_row_says_otherwise(tmp_path, capsys):
+    source = _write(tmp_path / "in.jsonl", [GOOD, {**GOOD, "proof": False}])
+    out = tmp_path / "out.jsonl"
+    assert main(["batch", str(source), "-o", str(out), "--proof", "--jobs", "1"]) == 0
+    capsys.readouterr()
+    proved, plain = _lines(out)[1:]
+    cast = ["787889", "--month", "戌", "--day", "乙巳", "--topic", "illness", "--about", "father"]
+    assert proved == {"row": 1, **_judged(capsys, *cast, "--proof")} and "proof" in proved
+    assert plain == {"row": 2, **_judged(capsys, *cast)} and "proof" not in plain
 
 
 def test_an_output_is_never_overwritten_and_resume_refuses_another_input(tmp_path, capsys):

@@ -5,17 +5,22 @@ number, in the order of IN.
 IN is JSON Lines (an object a line) or, named ``*.csv``, CSV with a header row; a row holds a
 question as ``POST /api/judge`` takes it: the cast's fields (``values``, ``coins``, ``at``,
 ``month``, ``day``, ``set`` …), the question's (``topic``, ``about`` …), and ``lang`` and
-``proof`` when the row's own differ from the command's. A row's number is its line in IN (a CSV
-row's the line it ends on), as an editor or a spreadsheet counts. A bad row is an error line
-naming the row, the field and the reason, and the rest go on; the exit status is 1 when a row
-failed. Each row is judged in a sandbox worker (queries/sandbox.py) under the time and memory
+``proof`` when the row's own differ from the command's. A line of JSON Lines with a ``kind`` is
+a line of ``liuyao journal export`` (docs/journal.md): an ``entry`` is a row, cast and judged as
+``journal rejudge`` does (its line values, its moment or pillars, its conventions, its question as
+its amendments corrected it), its line naming the entry (``id``, ``content``); a deleted entry's
+line says so and it is not judged; the other kinds are no rows. A row's number is its line in IN
+(a CSV row's the line it ends on), as an editor or a spreadsheet counts. A bad row is an error
+line naming the row, the field and the reason, and the rest go on; the exit status is 1 when a
+row failed. Each row is judged in a sandbox worker (queries/sandbox.py) under the time and memory
 limits of ``--timeout`` and ``--memory``: a row past them is an error line, its worker restored.
 
 OUT's first line names what it was made from (IN's SHA-256, ``--proof``, ``--lang``);
 ``--resume`` goes on after the last complete line of an OUT made from the same IN and options
 (a line cut short by a kill is dropped and its row judged again) and refuses another. Without
 ``--resume`` an OUT that exists is left as it is (a user error). At most ``WINDOW`` rows a worker
-are in flight, so memory stays flat however long IN is.
+are in flight, so memory stays flat however long IN is; an export's amendments and deletions,
+which follow their entry, are read first, as IN's hash is, and kept (a journal's are few).
 """
 from __future__ import annotations
 
@@ -32,11 +37,16 @@ from pathlib import Path
 
 from . import options
 from .errors import UserError
+from .journal.transfer import KINDS
 from .messages import error, text
 
 FORMAT = 1
 WINDOW = 8                      # rows in flight per worker
 QUESTION = ("topic", "about", "asker", "horizon", "since", "in_office", "side")
+PILLARS = ("year", "month", "day", "hour")
+# What a cast's error names (queries.web.cast_form.field_of) is, in a journal's entry, this field.
+ENTRY_FIELD = {"values": "cast.lines", "at": "cast.at", "tz": "cast.tz", "longitude": "cast.longitude",
+               "set": "conventions", **{name: f"cast.pillars.{name}" for name in PILLARS}}
 
 
 def register(sub, lang="en"):
@@ -61,14 +71,15 @@ def run(args) -> int:
         raise error("batch.jobs", jobs=args.jobs)
     limits = options.limits(args)
     source, out = Path(args.input), Path(args.output)
-    digest, lines = _digest(source)
+    export = None if _is_csv(source) else _Export()
+    digest, lines = _digest(source, export)
     header = {"batch": FORMAT, "input": source.name, "sha256": digest, "proof": args.proof, "lang": args.lang}
     after, kept = _resume(out, header) if args.resume else _start(out, header)
     done, failed, began = 0, 0, time.monotonic()
-    total = lines - (source.suffix.lower() == ".csv") - kept
-    with _Progress(args.lang, total) as progress, _Pool(args.jobs, limits, args.lang) as pool, \
+    total = lines - _is_csv(source) - kept
+    with _Progress(args.lang, total) as progress, _Pool(args.jobs, limits, args.lang, args.proof) as pool, \
             open(out, "a", encoding="utf-8", newline="\n") as written:
-        for line, ok in pool.judged((n, row) for n, row in _rows(source) if n > after):
+        for line, ok in pool.judged((n, row) for n, row in _rows(source, export) if n > after):
             written.write(line + "\n")
             written.flush()
             done, failed = done + 1, failed + (not ok)
@@ -81,29 +92,35 @@ def run(args) -> int:
 
 # ---- IN ------------------------------------------------------------------------------------
 
-def _digest(source):
-    """IN's SHA-256 and its lines that are not blank (a UserError if it cannot be read)."""
-    digest, lines = hashlib.sha256(), 0
+def _is_csv(source) -> bool:
+    return source.suffix.lower() == ".csv"
+
+
+def _digest(source, export):
+    """IN's SHA-256 and its rows, about (its lines that are not blank, less an export's lines that
+    are no rows), a journal export's amendments and deletions noted in ``export`` (None for CSV);
+    a UserError if IN cannot be read."""
+    digest, rows = hashlib.sha256(), 0
     try:
         with open(source, "rb") as f:
-            for line in f:
+            for n, line in enumerate(f, 1):
                 digest.update(line)
-                lines += bool(line.strip())
+                rows += bool(line.strip()) and not (export is not None and export.note(n, line))
     except OSError as e:
         raise error("batch.cannot_read", path=str(source), reason=e.strerror or str(e)) from None
-    return digest.hexdigest(), lines
+    return digest.hexdigest(), rows
 
 
-def _rows(source):
+def _rows(source, export):
     """(row number, the row's fields, or the UserError that makes it bad) for each row of IN."""
     try:
         with open(source, encoding="utf-8", newline="") as f:
-            yield from (_csv_rows(f) if source.suffix.lower() == ".csv" else _json_rows(f))
+            yield from (_csv_rows(f) if export is None else _json_rows(f, export))
     except UnicodeDecodeError as e:
         raise error("batch.not_utf8", path=str(source), reason=e.reason) from None
 
 
-def _json_rows(lines):
+def _json_rows(lines, export):
     for n, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -112,7 +129,12 @@ def _json_rows(lines):
         except (ValueError, RecursionError) as e:
             yield n, error("batch.not_json", column=getattr(e, "colno", 1))
             continue
-        yield n, row if isinstance(row, dict) else error("batch.not_an_object")
+        if not isinstance(row, dict):
+            yield n, error("batch.not_an_object")
+        elif "kind" not in row:
+            yield n, row
+        elif (read := export.read(row)) is not None:
+            yield n, read
 
 
 def _csv_rows(lines):
@@ -171,6 +193,121 @@ def _question(row: dict):
     return cast, question, row.get("lang"), row.get("proof")
 
 
+# ---- a journal's export ----------------------------------------------------------------------
+
+class _Export:
+    """What the lines of a journal's export that are no rows say of its entries, by the entry's
+    content hash: its amendments (their line in IN and their question), in IN's order, and
+    whether it is deleted."""
+
+    def __init__(self):
+        self.amendments, self.deleted = {}, set()
+
+    def note(self, n, line: bytes) -> bool:
+        """Note line ``n`` if it is an amendment or a deletion; whether it is a line of an export
+        that is no row."""
+        if b'"kind"' not in line:
+            return False
+        try:
+            said = json.loads(line)
+        except (ValueError, RecursionError):
+            return False
+        if not isinstance(said, dict) or said.get("kind") not in _NOT_ROWS:
+            return False
+        entry = said.get("entry")
+        if type(entry) is str and said["kind"] == "amendment":
+            self.amendments.setdefault(entry, []).append((n, said.get("question")))
+        elif type(entry) is str and said["kind"] == "deletion":
+            self.deleted.add(entry)
+        return True
+
+    def read(self, line: dict):
+        """An export's line as a row: an entry with its amendments and deletion, None for a line
+        of another kind, or the UserError that makes it bad."""
+        kind = line["kind"]
+        if kind == "entry":
+            content = line.get("content")
+            known = type(content) is str
+            return _KeptEntry(line, self.amendments.get(content, []) if known else [],
+                              known and content in self.deleted)
+        if kind not in KINDS:
+            return error("batch.not_a_kind", field="kind", kind=kind, kinds=", ".join(KINDS))
+        if kind in ("amendment", "deletion") and type(line.get("entry")) is not str:
+            return error("batch.export_needs", field="entry")
+        return None
+
+
+_NOT_ROWS = tuple(kind for kind in KINDS if kind != "entry")
+# What an entry's object fields hold, as the message of one not an object says.
+_OBJECT_OF = {name: ("batch.kind_object", {"fields": fields}) for name, fields in (
+    ("question", ", ".join(QUESTION)), ("cast", "lines, at, tz, longitude, pillars"),
+    ("pillars", ", ".join(PILLARS)), ("conventions", "NAME: VALUE"))}
+
+
+class _KeptEntry:
+    """An entry of a journal's export, with its amendments (line, question) and whether it is
+    deleted."""
+
+    def __init__(self, line, amendments, deleted):
+        self.line, self.amendments, self.deleted = line, amendments, deleted
+
+    def name(self) -> dict:
+        """The entry's ``id`` and ``content`` hash, which join a line of OUT to the journal."""
+        entry_id, content = self.line.get("id"), self.line.get("content")
+        if type(entry_id) is not int or entry_id < 1:
+            raise error("batch.field_kind", field="id", kind=("batch.kind_entry_id", {}))
+        if type(content) is not str:
+            raise error("batch.field_kind", field="content", kind=("batch.kind_text", {}))
+        return {"id": entry_id, "content": content}
+
+    def question(self) -> tuple:
+        """(the arguments of ``Session.cast``, of ``Session.judge``) that cast and judge the entry
+        again as ``journal rejudge`` does; a UserError naming the field missing or not of its kind."""
+        from .journal.entry import cast_arguments, judged_question
+        line = self.line
+        for name in ("question", "cast", "conventions"):
+            _field(line, name, dict, _OBJECT_OF[name], needed=True)
+        question, cast, conventions = line["question"], line["cast"], line["conventions"]
+        _texts(question, "question", QUESTION, needed=("topic",))
+        _texts(cast, "cast", ("lines", "at", "tz"), needed=("lines",))
+        _field(cast, "longitude", (int, float), ("batch.kind_number", {}), within="cast")
+        if "at" not in cast:
+            _field(cast, "pillars", dict, _OBJECT_OF["pillars"], within="cast", needed=True)
+            _texts(cast["pillars"], "cast.pillars", tuple(cast["pillars"]), known=PILLARS)
+        _texts(conventions, "conventions", tuple(conventions))
+        for n, corrected in self.amendments:
+            try:
+                if not isinstance(corrected, dict):
+                    raise error("batch.field_kind", field="question", kind=_OBJECT_OF["question"])
+                _texts(corrected, "question", QUESTION)
+            except UserError as e:
+                raise error("batch.amendment", field=e.values["field"], line=n, reason=(e.key, e.values)) from None
+        judged = judged_question({"question": question, "amendments": [{"question": q} for _, q in self.amendments]})
+        if "topic" not in judged:
+            raise error("batch.export_needs", field="question.topic")
+        return cast_arguments(cast, conventions), judged
+
+
+def _field(given: dict, name, kinds, kind, within=None, needed=False):
+    """A UserError naming ``within.name`` when it is not of ``kinds`` (``kind`` says what to give)
+    or, ``needed``, missing."""
+    field = f"{within}.{name}" if within else name
+    if name not in given:
+        if needed:
+            raise error("batch.export_needs", field=field)
+    elif not isinstance(given[name], kinds) or type(given[name]) is bool:
+        raise error("batch.field_kind", field=field, kind=kind)
+
+
+def _texts(given: dict, within, names, needed=(), known=None):
+    """Each of ``names`` in ``given`` a text (those ``needed`` given), each one of ``known`` when
+    it says which."""
+    for name in names:
+        if known is not None and name not in known:
+            raise error("batch.not_a_field", field=f"{within}.{name}", fields=", ".join(known))
+        _field(given, name, str, ("batch.kind_text", {}), within=within, needed=name in needed)
+
+
 # ---- OUT -----------------------------------------------------------------------------------
 
 def _start(out, header) -> int:
@@ -222,10 +359,11 @@ def _resume(out, header):
 # ---- the pool ------------------------------------------------------------------------------
 
 class _Pool:
-    """``jobs`` sandbox workers, one a thread, each judging the rows it is handed."""
+    """``jobs`` sandbox workers, one a thread, each judging the rows it is handed (in ``lang``,
+    with the proofs when ``proof``, unless a row says its own)."""
 
-    def __init__(self, jobs, limits, lang):
-        self.jobs, self.limits, self.lang = jobs, limits, lang
+    def __init__(self, jobs, limits, lang, proof):
+        self.jobs, self.limits, self.lang, self.proof = jobs, limits, lang, proof
         self._local, self._boxes, self._lock = threading.local(), [], threading.Lock()
         self._threads = ThreadPoolExecutor(max_workers=jobs)
 
@@ -264,14 +402,40 @@ class _Pool:
         try:
             if isinstance(row, UserError):
                 raise row
+            if isinstance(row, _KeptEntry):
+                return self._judge_entry(n, row)
             cast, question, own_lang, proof = _question(row)
             lang = own_lang or lang
             from .session import check_lang
             check_lang(lang)
-            data = judge_data(self._box(), cast, question, proof=bool(proof), lang=lang)
+            data = judge_data(self._box(), cast, question, proof=self.proof if proof is None else proof, lang=lang)
             return _line({"row": n, **data}), True
         except Exception as e:          # a bad row (or a bug it met) is its line; the rest go on
             return _line({"row": n, "error": _error(e, lang)}), False
+
+    def _judge_entry(self, n, kept):
+        """A journal's entry judged (or marked deleted), its line naming the entry; an error of
+        its cast named by the entry's field (``ENTRY_FIELD``), of its question by ``question``."""
+        from .sandbox import WorkerError
+        from .web.service import judgment_data
+        named, stage = {}, None
+        try:
+            named = {"entry": kept.name()}
+            if kept.deleted:
+                return _line({"row": n, **named, "deleted": True}), True
+            cast, question = kept.question()
+            box = self._box()
+            stage = "cast"
+            box.cast(**cast)
+            stage = "question"
+            box.judge(**question)
+            stage = None
+            return _line({"row": n, **named, **judgment_data(box, proof=self.proof, lang=self.lang)}), True
+        except Exception as e:
+            said = _error(e, self.lang)
+            if stage and isinstance(e, UserError) and not isinstance(e, WorkerError):
+                said["field"] = ENTRY_FIELD.get(said["field"], "cast") if stage == "cast" else "question"
+            return _line({"row": n, **named, "error": said}), False
 
 
 def _error(e, lang) -> dict:

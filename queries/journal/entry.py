@@ -151,6 +151,12 @@ def current_question(entry) -> dict:
     return {k: v for k, v in question.items() if v not in (None, "")}
 
 
+def judged_question(entry) -> dict:
+    """The question as last corrected, as ``Session.judge`` takes it (no words, no note)."""
+    question = current_question(entry)
+    return {k: question[k] for k in QUESTION if k in question}
+
+
 def amend(journal, entry_id, changes: dict) -> int:
     """A correction of an entry's question or note: a new row pointing back; its id."""
     changes = {k: v for k, v in changes.items() if v is not None}

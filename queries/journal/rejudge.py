@@ -12,7 +12,7 @@ from datetime import date
 
 from ..errors import UserError
 from ..messages import line
-from .entry import QUESTION, cast_arguments, current_question, find, record
+from .entry import cast_arguments, find, judged_question, record
 from .outcome import covers
 from .stats import share
 
@@ -53,8 +53,7 @@ def rejudge(journal, session, conventions=None, progress=None) -> dict:
 def again(session, entry, conventions) -> dict:
     """The prediction the session's knowledge makes now for a kept entry."""
     session.cast(**cast_arguments(entry["cast"], {**entry["conventions"], **conventions}))
-    question = current_question(entry)
-    session.judge(**{k: question[k] for k in QUESTION if k in question})
+    session.judge(**judged_question(entry))
     return record(session.chart, session.judgment)["prediction"]
 
 

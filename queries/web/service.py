@@ -79,6 +79,11 @@ def chart_data(box, cast, stars=False) -> dict:
 def judge_data(box, cast, question, proof=False, lang="en") -> dict:
     """The judgment as ``liuyao judge --json`` prints it."""
     cast_on(box, cast, question)
+    return judgment_data(box, proof=proof, lang=lang)
+
+
+def judgment_data(box, proof=False, lang="en") -> dict:
+    """The judgment of the worker's cast and question as ``liuyao judge --json`` prints it."""
     return said(box, json.loads(box.judgment_json(proof=proof, lang=lang)))
 
 

@@ -25,7 +25,7 @@ KEPT = {"liuyao", "explain", "coverage", "facts", "rules", "why-not", "why", "ju
         "Ctrl-D", "Ctrl-C", "e", "p", "X", "Y", "a", "x", "n", "H", "T", "HHT", "HTT", "TTT", "HHH", "HTH", "TTH", "None",
         "Grace", "King", "Wen", "datetime", "month-broken", "not", "and", "or", "import", "f", "~p", "a-z", "@extends",
         "lunar", "values", "at", "field", "kind", "pos", "value", "line", "goal", "topic", "level", "source", "rule", "term", "grep", "FastAPI", "uvicorn", "serve", "true", "false", "batch", "SQLite",
-        "journal", "list", "due", "backup", "jsonl", "csv"}  # the web form's and the API's field names
+        "journal", "list", "due", "backup", "export", "jsonl", "csv"}  # the web form's and the API's field names
 
 
 def _said_keys():

@@ -171,8 +171,9 @@ def _chart(request, found, lang) -> str:
     from ..views.svg import chart_svg
     from .pages import labels
     cast = found["cast"]
-    given = {"values": cast["lines"], **({"at": cast["at"], "tz": cast.get("tz")} if "at" in cast else
-                                         {k: v for k, v in cast["pillars"].items()})}
+    given = {"values": cast["lines"], **({"at": cast["at"], "tz": cast.get("tz"),
+                                          "longitude": None if cast.get("longitude") is None else str(cast["longitude"])}
+                                         if "at" in cast else {k: v for k, v in cast["pillars"].items()})}
     given["set"] = [f"{k}={v}" for k, v in sorted(found["conventions"].items())]
     try:
         with worker(request, lang) as box:

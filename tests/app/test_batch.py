@@ -192,7 +192,7 @@ def test_a_batch_of_an_export_resumes(tmp_path, capsys, exported):
     kept = whole.read_text(encoding="utf-8").splitlines(keepends=True)
     cut.write_text("".join(kept[:2]) + kept[2][:40], encoding="utf-8")   # a kill in the middle of the second entry
     assert main(["batch", str(source), "-o", str(cut), "--resume", "--jobs", "1"]) == 0
-    assert "3 rows judged" in capsys.readouterr().err
+    assert ": 3, 0 failed" in capsys.readouterr().err
     assert cut.read_bytes() == whole.read_bytes()
 
 
@@ -214,6 +214,6 @@ def test_a_killed_batch_of_a_thousand_rows_resumes(tmp_path):
     written = resumed.read_bytes().count(b"\n")
     assert 300 <= written < 1001, written
     done = subprocess.run([*command, "-o", str(resumed), "--resume"], capture_output=True, text=True)
-    assert done.returncode == 1 and f"{1001 - written} rows judged" in done.stderr, done.stderr
+    assert done.returncode == 1 and f": {1001 - written}, " in done.stderr, done.stderr
     assert resumed.read_bytes() == whole.read_bytes()
     assert [line["row"] for line in _lines(resumed)[1:]] == list(range(1, 1001))

@@ -442,9 +442,10 @@ class KnowledgeBase:
         layer below it, already checked, in a fraction of the time of deriving all anew each time."""
         if self._parts is not None:
             raise ValueError("only a knowledge base made with tables=False keeps its answers as facts")
-        answers = {pred: self.match(pred, *[None] * self.program.arity(pred)) for pred in preds}
+        arities = {pred: self.program.arity(pred) for pred in preds}
+        answers = {pred: self.match(pred, *[None] * arity) for pred, arity in arities.items()}
         for pred, rows in answers.items():
-            self._backend.replace(pred, self.program.arity(pred), rows)
+            self._backend.replace(pred, arities[pred], rows)
         self._ready.update(answers)
         self._pending -= set(answers)
         self._kept = True

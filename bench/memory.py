@@ -10,7 +10,10 @@ are lookups. ``Chart.forget()`` retracts the cast's every fact (``retract_partit
 tables go with them. The chart itself keeps its cells as Python data, and a judgment keeps the
 proof of its verdict. The table below weighs each part by the module that made it (tracemalloc,
 the cast's tables in forward.py, proofs in explain.py and terms.py, the chart's cells in
-chart.py, cached solutions in kb.py). Issue 19's figures before the fix: 4,096 forgotten
+chart.py, cached solutions in kb.py). The knowledge base keeps the derived tables, and a chart its
+views, for the last ``forward.KEPT`` casts read; an older one keeps its input and reads the rest
+again when asked, so KEPT charts (cast, their JSON with stars, kept) weigh what each holds for
+good (issue 33: a kept chart at most 100 KB). Issue 19's figures before the fix: 4,096 forgotten
 readings still held 4,104 cast inputs (+108 MB); a kept chart cost 438 KB (najia's own result
 3.6 KB).
 """
@@ -30,6 +33,7 @@ def rss_mb() -> float:
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--casts", type=int, default=4096, help="readings cast, judged and forgotten")
+    p.add_argument("--kept", type=int, default=4096, help="charts cast and kept")
     args = p.parse_args()
     from queries import KnowledgeBase
     from queries.chart import cast
@@ -60,13 +64,26 @@ def main():
     facts = asserted()
     chart.forget()
     print(f"{'measure':52} {'value':>12}")
-    print(f"{'a kept chart, judged (tracemalloc)':52} {sum(parts.values()) / 1024:9.0f} KB")
+    print(f"{'a chart judged, while one of the last read (tracemalloc)':52} {sum(parts.values()) / 1024:9.0f} KB")
     for module, size in sorted(parts.items(), key=lambda kv: -kv[1])[:5]:
         print(f"{'    made in ' + module:52} {size / 1024:9.0f} KB")
     print(f"{'  its input and question facts':52} {facts:12,}")
     print(f"{'  its derived rows, over predicates':52} {sum(rows.values()):8,} / {len(rows)}")
     for pred, count in sorted(rows.items(), key=lambda kv: -kv[1])[:5]:
         print(f"{'    ' + pred:52} {count:12,}")
+    tracemalloc.start()
+    held, charts = tracemalloc.get_traced_memory()[0], []
+    for values in itertools.islice(itertools.product("6789", repeat=6), args.kept):
+        charts.append(cast("".join(values), month="子", day="甲子", kb=kb))
+        charts[-1].to_data(stars=True)
+    gc.collect()
+    held = tracemalloc.get_traced_memory()[0] - held
+    tracemalloc.stop()
+    print(f"{f'{args.kept:,} charts kept, each (tracemalloc)':52} {held / len(charts) / 1024:9.1f} KB")
+    for chart in charts:
+        chart.forget()
+    del charts
+    gc.collect()
     start, rss = time.perf_counter(), rss_mb()
     for values in itertools.islice(itertools.product("6789", repeat=6), args.casts):
         chart = cast("".join(values), month="子", day="甲子", kb=kb)

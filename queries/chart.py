@@ -13,11 +13,14 @@ from __future__ import annotations
 import itertools
 import json
 import threading
+import weakref
+from collections import OrderedDict
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from . import views
 from .cast_input import Cast, assert_cast, lines_by, make_cast, place
+from .engine.forward import KEPT
 from .engine.terms import substitute, unify
 from .knowledge import KnowledgeBase
 from .labels import check_lang, vocabulary
@@ -25,6 +28,8 @@ from .messages import error
 
 _shared = {}
 _ids = itertools.count(1)
+_viewed = OrderedDict()     # id of a chart -> a weak reference to it: the KEPT charts read last keep their views
+_viewed_lock = threading.Lock()
 
 
 def default_kb() -> KnowledgeBase:
@@ -79,6 +84,7 @@ class Chart:
     def __init__(self, kb: KnowledgeBase, made: Cast, cast_id: str | None = None):
         self.kb, self.cast = kb, made
         self.id = cast_id or f"c{next(_ids)}"
+        self._views = {}
         assert_cast(kb, made, self.id)
         if kb.user:                 # a rule of one's own may give a relation the chart reads a second value
             kb.check_shapes(self.id, kb.program.dependencies.get("chart_cell", ()))
@@ -130,12 +136,27 @@ class Chart:
             self.lines.append(line)
         self.conventions = dict(sorted(self.cast.conventions.items()))
 
+    def _view(self, name, read):
+        """A view of the chart (its states, its stars, its words), read on first use and kept while
+        the chart is one of the KEPT read last, as its knowledge base keeps the tables it is read
+        from (engine/forward.py): an older chart reads it again when asked."""
+        views = self._views
+        if name not in views:
+            views[name] = read()
+        with _viewed_lock:
+            key = id(self)
+            _viewed.pop(key, None)
+            _viewed[key] = weakref.ref(self)
+            while len(_viewed) > KEPT:
+                old = _viewed.pop(next(iter(_viewed)))()
+                if old is not None:
+                    old._views = {}
+        return views[name]
+
     @property
     def details(self) -> dict:
         """States, relations, patterns and frames, from one question (state_cell), on first use."""
-        if getattr(self, "_details", None) is None:
-            self._details = self._read_details()
-        return self._details
+        return self._view("details", self._read_details)
 
     def _places(self, view):
         """Field of a view -> (part, key): where its cells go (views/cell_field.tsv)."""
@@ -193,21 +214,22 @@ class Chart:
     @property
     def stars(self) -> list:
         """Where each star falls for this cast and which lines carry it (one question)."""
-        if getattr(self, "_stars", None) is None:
-            places = self._places("star_cell")
-            keys = {s: k for s, _, _, _, k, _ in self.kb.match("star", None, None, None, None, None, None)}
-            found = {}
-            for row in self.kb.match("star_cell", self.id, None, None, None, None):
-                _, field, position, star, value = row
-                entry = found.setdefault(star, {"name": star, "key": keys.get(star), "branch": [], "stem": [],
-                                                "lines": [], "changed": [], "hidden": [], "active": [],
-                                                "rule": None})
-                part, key = places[field]
-                entry[key].append(value if part == "falls" else position)
-                if part == "falls" and entry["rule"] is None:
-                    entry["rule"] = self._rule_behind("star_cell", row)
-            self._stars = [found[name] for name in sorted(found)]
-        return self._stars
+        return self._view("stars", self._read_stars)
+
+    def _read_stars(self) -> list:
+        places = self._places("star_cell")
+        keys = {s: k for s, _, _, _, k, _ in self.kb.match("star", None, None, None, None, None, None)}
+        found = {}
+        for row in self.kb.match("star_cell", self.id, None, None, None, None):
+            _, field, position, star, value = row
+            entry = found.setdefault(star, {"name": star, "key": keys.get(star), "branch": [], "stem": [],
+                                            "lines": [], "changed": [], "hidden": [], "active": [],
+                                            "rule": None})
+            part, key = places[field]
+            entry[key].append(value if part == "falls" else position)
+            if part == "falls" and entry["rule"] is None:
+                entry["rule"] = self._rule_behind("star_cell", row)
+        return [found[name] for name in sorted(found)]
 
     def line_stars(self, kind="lines") -> dict:
         """Position -> names of the stars on the original (or changed, hidden) line there."""
@@ -275,9 +297,7 @@ class Chart:
         """The words of the 周易 beside this cast: the original hexagram's 卦辭 (``judgment``) and the words it
         reads (``read``, kb/texts/words_to_read.dl under the convention text_reading), each of these with the
         rule that chose it and its sentence in the three languages (``queries.texts.to_read``)."""
-        if getattr(self, "_words", None) is None:
-            self._words = self._find_words()
-        return self._words
+        return self._view("words", self._find_words)
 
     def _find_words(self) -> dict:
         from . import texts

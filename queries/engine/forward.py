@@ -42,6 +42,7 @@ from operator import itemgetter
 from .limits import text_bytes
 from .terms import NO_VALUE, Arith, Atom, Compare, Const, Var, evaluate, holds
 
+KEPT = 16               # partitions whose derived tables are kept: those asked of last
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 
 
@@ -515,7 +516,10 @@ def _fixpoint(group, plans, tables, budget, delta):
 
 
 class Partitions:
-    """Every partition's tables, derived as far as questions need and kept until its input changes.
+    """Every partition's tables, derived as far as questions need and kept until its input
+    changes, for the ``kept`` partitions asked of last: an older one's are derived again when it is
+    asked of again (its input stays), and its key is added to ``dropped`` for the owner to forget
+    what it keeps of it.
 
     ``static_rows`` (predicate -> rows outside the partitions: tables and static answers) is set
     by the owner before the first question, and again after ``reset``. When some clause is not
@@ -523,10 +527,10 @@ class Partitions:
     the tables of all of them together, derived again whenever any input changes.
     """
 
-    def __init__(self, rules, groups, scope, local=True):
+    def __init__(self, rules, groups, scope, local=True, kept=KEPT):
         self.scope = scope                  # the input and partitioned predicates
         self.input = defaultdict(set)       # partition -> its (predicate, row) input and asserted facts
-        self.local = local
+        self.local, self.kept, self.dropped = local, kept, []
         self._rules, self._groups = rules, groups
         self._plans = {}                    # predicate -> its clauses compiled, on first use
         self._none = {pred: () for pred in scope}
@@ -556,12 +560,17 @@ class Partitions:
             key = None
         if key not in self.input:
             return self.static()
-        state = self._states.get(key)
+        state = self._states.pop(key, None)
         if state is None:
             own = {}                        # a predicate not derived yet has no rows here
             for pred, row in self.input[key]:
                 own.setdefault(pred, set()).add(row)
-            state = self._states[key] = _Partition(Tables(self.static_rows, own, self._static_indexes))
+            state = _Partition(Tables(self.static_rows, own, self._static_indexes))
+        self._states[key] = state           # the last asked of, last
+        while len(self._states) > self.kept:
+            oldest = next(iter(self._states))
+            del self._states[oldest]
+            self.dropped.append(oldest)
         if wanted not in state.ready and not wanted <= state.done:
             groups = [group for group in self._groups if wanted.intersection(group) - state.done]
             for pred in (p for group in groups for p in group if p not in self._plans):

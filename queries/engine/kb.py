@@ -328,9 +328,14 @@ class KnowledgeBase:
         if key is None:
             return parts.static(), _STATIC
         if not several and isinstance(key, Const):
-            return parts.tables(key.value, self._wanted_by(preds), self._budget), \
+            found = parts.tables(key.value, self._wanted_by(preds), self._budget), \
                 key.value if parts.local else _EVERY
-        return parts.every(self._wanted_by(preds), self._budget), _EVERY
+        else:
+            found = parts.every(self._wanted_by(preds), self._budget), _EVERY
+        while parts.dropped:                    # tables no longer kept: nor the solutions read from them
+            for body in self._solved_in.pop(parts.dropped.pop(), ()):
+                self._solved.pop(body, None)
+        return found
 
     def _need(self, body):
         """Make pyDatalog ready for a body: load the rules it depends on that have not reached it yet."""

@@ -207,3 +207,14 @@ def test_exam_example_of_seed_001_with_hidden_gods_on_every_line(kb):
     fourth = chart.lines[3]["hidden"]
     assert (fourth["stem"] + fourth["branch"], fourth["relative"]) == ("壬午", "官鬼")
     assert all(l["hidden"] for l in chart.lines)
+
+
+def test_the_charts_read_last_keep_their_views_and_an_older_one_reads_them_again(kb):
+    from queries.engine.forward import KEPT
+    charts = [cast("".join(values), month="子", day="甲子", kb=kb)
+              for values in itertools.islice(itertools.product("6789", repeat=6), KEPT + 2)]
+    first = [chart.to_data(stars=True) for chart in charts]
+    assert not charts[0]._views and not charts[1]._views and all(chart._views for chart in charts[2:])
+    assert [chart.to_data(stars=True) for chart in charts] == first
+    for chart in charts:
+        chart.forget()

@@ -64,6 +64,23 @@ def test_a_retracted_cast_leaves_nothing_behind(folder):
     assert tabled.ask("reach(C, X, Y)") == [("a", "q", "p"), ("b", "x", "y")]
 
 
+def test_only_the_partitions_asked_of_last_keep_their_tables_and_the_others_answer_the_same(folder):
+    from queries.engine.forward import KEPT
+    tabled, _ = _both(folder)
+    cases = [f"k{n}" for n in range(KEPT + 3)]
+    for case in cases:
+        _assert_steps(tabled, case, [("p", case), (case, "r")])
+    first = {case: (tabled.ask(f"reach('{case}', X, Y)"), tabled.explain(f"reach('{case}', 'p', 'r')"))
+             for case in cases}
+    held = tabled._parts._states
+    assert list(held) == cases[-KEPT:]
+    assert not [body for body in tabled._solved if str(body[0].args[0]) == "'k0'"]
+    again = {case: (tabled.ask(f"reach('{case}', X, Y)"), tabled.explain(f"reach('{case}', 'p', 'r')"))
+             for case in cases}
+    assert again == first and first["k0"][0] == [("k0", "r"), ("p", "k0"), ("p", "r")]
+    assert list(held) == cases[-KEPT:] and len(tabled._parts.input) == len(cases)
+
+
 def test_a_fact_asserted_on_a_derived_predicate_stays_a_fact(folder):
     tabled, _ = _both(folder)
     _assert_steps(tabled, "a", [("p", "q")])

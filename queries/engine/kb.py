@@ -328,14 +328,24 @@ class KnowledgeBase:
         if key is None:
             return parts.static(), _STATIC
         if not several and isinstance(key, Const):
-            found = parts.tables(key.value, self._wanted_by(preds), self._budget), \
-                key.value if parts.local else _EVERY
+            found = self._partition(key.value, preds), key.value if parts.local else _EVERY
         else:
             found = parts.every(self._wanted_by(preds), self._budget), _EVERY
-        while parts.dropped:                    # tables no longer kept: nor the solutions read from them
-            for body in self._solved_in.pop(parts.dropped.pop(), ()):
-                self._solved.pop(body, None)
+            self._drop()
         return found
+
+    def _partition(self, key, preds):
+        """The tables of one partition, with what ``preds`` depend on derived."""
+        found = self._parts.tables(key, self._wanted_by(preds), self._budget)
+        self._drop()
+        return found
+
+    def _drop(self):
+        """Forget the solutions read from the tables of the partitions no longer kept."""
+        dropped = self._parts.dropped
+        while dropped:
+            for body in self._solved_in.pop(dropped.pop(), ()):
+                self._solved.pop(body, None)
 
     def _need(self, body):
         """Make pyDatalog ready for a body: load the rules it depends on that have not reached it yet."""
@@ -402,8 +412,12 @@ class KnowledgeBase:
     def retract_partition(self, key) -> int:
         """Retract every asserted fact of the partition ``key`` (those whose first argument it
         is, on an input predicate); how many there were. What a partition was given goes with it."""
-        gone = [k for k, fact in self._fact_index.items()
-                if fact.origin == "asserted" and k[0] in self._scope and k[1][:1] == (key,)]
+        if self._parts is not None and self._parts.local:      # the partition's own facts, kept apart
+            held = list(self._parts.input.get(key, ()))
+        else:
+            held = self._fact_index
+        gone = [k for k in held
+                if k[0] in self._scope and k[1][:1] == (key,) and self._fact_index[k].origin == "asserted"]
         for pred, args in gone:
             self.retract_fact(pred, *args)
         return len(gone)
@@ -664,7 +678,11 @@ class KnowledgeBase:
         self._activate()
         if None in args:
             return None
-        tables = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
+        parts = self._parts
+        if parts is not None and parts.local and self._static_answers is not None and pred in parts.scope:
+            tables = self._partition(args[0], (pred,))
+        else:
+            tables = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
         return tables.first.get((pred, tuple(args))) if tables is not None else None
 
 

@@ -4,8 +4,8 @@ the rules of the books held up in one's own casts (docs/journal.md).
 One SQLite file (``store``), its tables and migrations (``schema``), the hash chain through its
 rows (``chain``), an entry and its prediction (``entry``), outcomes and pending checks
 (``outcome``), the statistics (``stats``), judging the kept casts again (``rejudge``), export
-and import (``transfer``), the text of each answer (``text``) and the ``liuyao journal`` command
-(``command``).
+and import (``transfer``), an export read back as the rows of ``liuyao batch`` (``rows``), the
+text of each answer (``text``) and the ``liuyao journal`` command (``command``).
 """
 from .store import Journal, path_of
 

@@ -1,11 +1,13 @@
-"""An explanation: the proofs and why-nots of one question, made anew for each.
+"""An explanation: the proofs and why-nots of one question.
 
-A proof is of minimal height, found by iterative deepening with one query per rule step; a
-why-not names, for each rule that could give the goal, the first body literal that fails after
-the longest satisfiable prefix. What an explanation has proved, failed to prove and the rule
-instances it built stay with it, so two questions, or a why-not inside a proof, share nothing of
-what they found; what does not depend on it (a ground atom's rule instances with their bodies'
-solutions, a fact's node) they may share through a ``Memo``, while the facts stay.
+A proof is of minimal height, and so is each of its sub-proofs: of the rule instances and
+solutions of their bodies that reach an atom's least height, the first (the rules in file order,
+the solutions sorted) is its proof, so an atom has one proof wherever it is met. Heights are
+found by iterative deepening on whether an atom has a proof of at most a height, one query per
+rule step. A why-not names, for each rule that could give the goal, the first body literal that
+fails after the longest satisfiable prefix. The explanations of one judgment share through a
+``Memo`` what depends only on the facts: each ground atom's rule instances with their bodies'
+solutions, the heights known and not reached, each atom's proof and each fact's node.
 
 The knowledge base it reads gives ``fact(pred, args)``, ``rules_of(pred)``, ``solve(body)``
 (solutions as dicts), ``tables_of(pred)`` (the fact tables of a predicate) and
@@ -23,14 +25,17 @@ class Memo:
     """What the explanations of one judgment share, none of it depending on what an explanation
     found before: a number for each ground atom asked about, with its fact node (or False) and
     its rule instances (rule, head binding, body under it, each solution of the body with what a
-    rule node of it needs), each fact's node, the why-not of each negated atom asked alone, and
-    one node of each rule node made (equal sub-proofs of two explanations are one object,
-    compared at once). Valid while the facts stay."""
+    rule node of it needs), the least height of its proof once known (and the greatest height it
+    has none of, the least it has one of), its proof (with and without why-nots), each fact's node,
+    the why-not of each negated atom asked alone, and one node of each rule node made (equal
+    sub-proofs are one object, compared at once). Valid while the facts stay."""
 
     def __init__(self):
         self.numbers = {}       # (predicate, args) -> its number
         self.atoms = []         # number -> [(predicate, args), fact node or False once looked up, instances once made]
         self.instances, self.facts, self.whys, self.nodes = {}, {}, {}, {}
+        self.heights, self.below, self.within = {}, {}, {}   # number -> least height; none up to; one at
+        self.proofs = {}        # (number, negations expanded) -> its proof
 
     def number(self, key) -> int:
         got = self.numbers.get(key)
@@ -99,19 +104,16 @@ class Explanation:
 
     def __init__(self, kb, expand_negations=False, memo=None):
         """With ``expand_negations`` every negation leaf carries a why-not of its atom; ``memo``
-        shares the rule instances and fact nodes of other explanations (a new ``Memo`` if None)."""
+        shares the rule instances, heights, proofs and fact nodes of other explanations (a new
+        ``Memo`` if None)."""
         self._kb, self._expand, self._memo = kb, expand_negations, memo or Memo()
         self._atoms = self._memo.atoms
-        self._proved, self._failed = {}, {}
 
     def proof(self, pred, args, max_height=MAX_HEIGHT):
-        """A proof of minimal height of a ground atom that holds, or None."""
+        """The proof of a ground atom that holds (of minimal height, each sub-proof too), or None
+        when it has none of at most ``max_height``."""
         number = self._memo.number((pred, args))
-        for budget in range(max_height + 1):
-            proof = self._prove(number, budget)
-            if proof is not None:
-                return proof
-        return None
+        return None if self._height(number, max_height) is None else self._proof(number)
 
     def why_not(self, atom, depth):
         """Why an atom has no answer, ``depth`` derived literals down."""
@@ -127,37 +129,73 @@ class Explanation:
                 origin=fact.origin, convention=self._kb.convention_of(fact)))
         return got[1]
 
-    def _known(self, key):
-        """The node of a ground atom that is a fact, else False."""
-        fact = self._kb.fact(*key)
-        return False if fact is None else self._fact_node(fact)
-
-    def _prove(self, number, budget):
+    def _fact(self, number):
+        """The node of an atom that is a fact, else False."""
         atom = self._atoms[number]
-        fact = atom[1]
-        if fact is None:
-            fact = atom[1] = self._known(atom[0])
-        if fact is not False:
-            return fact
-        got = self._proved.get(number)
-        if got is not None and got.height <= budget:
-            return got
-        if budget == 0 or self._failed.get(number, -1) >= budget:
-            return None
-        instances = atom[2]
-        if instances is None:
-            instances = atom[2] = self._instances(atom[0])
-        for instance in instances:
+        if atom[1] is None:
+            fact = self._kb.fact(*atom[0])
+            atom[1] = False if fact is None else self._fact_node(fact)
+        return atom[1]
+
+    def _height(self, number, most=MAX_HEIGHT):
+        """The least height of a proof of the atom, or None when it has none of at most ``most``."""
+        heights = self._memo.heights
+        got = heights.get(number)
+        if got is None:
+            got = self._memo.below.get(number, -1) + 1
+            while got <= most and not self._holds_within(number, got):
+                got += 1
+            if got > most:
+                return None
+            heights[number] = got           # none of a height below: it was asked of each in turn
+        return got if got <= most else None
+
+    def _holds_within(self, number, budget):
+        """Whether the atom has a proof of at most ``budget`` (what is found kept in the memo)."""
+        if self._fact(number) is not False:
+            return True
+        memo = self._memo
+        height = memo.heights.get(number)
+        if height is not None:
+            return height <= budget
+        if budget <= memo.below.get(number, -1):
+            return False
+        if memo.within.get(number, MAX_HEIGHT + 1) <= budget:
+            return True
+        if budget > 0:
+            for _, _, way in self._ways(number):
+                if all(self._holds_within(premise, budget - 1) for _, premise in way[1]):
+                    memo.within[number] = budget
+                    return True
+        memo.below[number] = max(budget, memo.below.get(number, -1))
+        return False
+
+    def _ways(self, number):
+        """(rule, its plan, a solution) of each rule instance of the atom, in order: the rules in
+        file order, the solutions of each body sorted (each body solved once)."""
+        atom = self._atoms[number]
+        if atom[2] is None:
+            atom[2] = self._instances(atom[0])
+        for instance in atom[2]:
             rule, read, binding, body, solved = instance
             if solved is None:
                 solved = instance[4] = self._solved(read, binding, body)
             for way in solved:
-                node = self._rule_node(rule, read, way, budget)
-                if node is not None:
-                    self._proved[number] = node
-                    return node
-        self._failed[number] = budget
-        return None
+                yield rule, read, way
+
+    def _proof(self, number):
+        """The proof of an atom whose least height is known: its fact's node, or the node of the
+        first way whose premises all have proofs below that height, made of their proofs."""
+        key = (number, self._expand)
+        got = self._memo.proofs.get(key)
+        if got is None:
+            got = self._fact(number)
+            if got is False:
+                below = self._memo.heights[number] - 1
+                got = next(self._rule_node(rule, read, way) for rule, read, way in self._ways(number)
+                           if all(self._holds_within(premise, below) for _, premise in way[1]))
+            self._memo.proofs[key] = got
+        return got
 
     def _instances(self, key):
         """[rule, its plan, head binding, body under it, its solutions once solved (``_solved``)]
@@ -184,15 +222,13 @@ class Explanation:
                                     for i, pred, getters in read.positive), None])
         return out
 
-    def _rule_node(self, rule, read, way, budget):
+    def _rule_node(self, rule, read, way):
         full, premises, made = way
         children = [None] * read.size
-        below, height = budget - 1, 0
+        height = 0
         for i, number in premises:
-            child = self._prove(number, below)
-            if child is None:
-                return None
-            children[i] = child
+            self._height(number)
+            child = children[i] = self._proof(number)
             if child.height > height:
                 height = child.height
         if made is None or made[0] is not self._expand:

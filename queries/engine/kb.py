@@ -612,10 +612,12 @@ class KnowledgeBase:
 
     @_bounded
     def explain(self, goal, max_height=64, expand_negations=False, memo=None):
-        """A proof of minimal height of the goal (its first answer if it has variables), or None.
+        """A proof of minimal height of the goal (its first answer if it has variables), each of
+        its sub-proofs of minimal height too, or None.
 
         With ``expand_negations`` every negation leaf carries a why-not of its atom; ``memo`` (an
-        ``explain.Memo``) shares the rule instances of other explanations while the facts stay.
+        ``explain.Memo``) shares the rule instances and proofs of other explanations while the
+        facts stay.
         """
         _check_depth("max_height", max_height)
         self._activate()

@@ -1,4 +1,4 @@
-"""Explanations: one object per question, proofs of minimal height, why-nots."""
+"""Explanations: proofs of minimal height all the way down, shared through a memo, why-nots."""
 import pytest
 
 from queries.engine import KnowledgeBase
@@ -22,18 +22,31 @@ def kb(tmp_path_factory):
     return KnowledgeBase([write(tmp_path_factory.mktemp("walk"), WALK)])
 
 
-def test_each_question_has_an_explanation_of_its_own(kb):
-    one, two = Explanation(kb), Explanation(kb)
-    assert one.proof("walk", ("a", "d")) == two.proof("walk", ("a", "d"))
-    assert one._proved and one._proved is not two._proved
-    assert Explanation(kb)._proved == {}
+LOW = {  # strong has a proof through its first rule of height 3, through its second of height 1
+    "item.tsv": "name\nx\n",
+    "low.dl": "# @rule chain.1 one\none(X) <= item(X)\n# @rule chain.2 two\ntwo(X) <= one(X)\n"
+              "# @rule chain.3 three\nthree(X) <= two(X)\n"
+              "# @rule strong.1 the long way\nstrong(X) <= two(X)\n# @rule strong.2 the short way\nstrong(X) <= item(X)\n"
+              "# @rule goal.1 both\ngoal(X) <= three(X) & strong(X)\n",
+}
+
+
+def test_every_sub_proof_is_of_minimal_height_and_one_object_wherever_it_is_met(tmp_path):
+    kb = KnowledgeBase([write(tmp_path, LOW)])
+    goal = kb.explain("goal('x')")
+    strong = goal.children[1]
+    assert goal.height == 4 and strong.rule.id == "strong.2" and strong.height == 1
+    memo = Memo()
+    alone = kb.explain("strong('x')", memo=memo)
+    assert alone == strong and kb.explain("goal('x')", memo=memo).children[1] is alone
 
 
 def test_explanations_sharing_a_memo_find_what_each_finds_alone(kb):
     memo = Memo()
     one, two = Explanation(kb, memo=memo), Explanation(kb, memo=memo)
     assert one.proof("walk", ("a", "d")) == Explanation(kb).proof("walk", ("a", "d"))
-    assert ("walk", ("a", "d")) in memo.instances and two._proved == {}
+    assert ("walk", ("a", "d")) in memo.instances
+    assert two.proof("walk", ("a", "d")) is one.proof("walk", ("a", "d"))
     assert two.proof("walk", ("b", "a")) == Explanation(kb).proof("walk", ("b", "a"))
     assert kb.explain("stuck('d')", expand_negations=True, memo=memo) == kb.explain("stuck('d')", expand_negations=True)
 

@@ -184,14 +184,14 @@ class Explanation:
                 yield rule, read, way
 
     def _proof(self, number):
-        """The proof of an atom whose least height is known: its fact's node, or the node of the
-        first way whose premises all have proofs below that height, made of their proofs."""
+        """The proof of an atom that holds: its fact's node, or the node of the first way whose
+        premises all have proofs below its least height, made of their proofs."""
         key = (number, self._expand)
         got = self._memo.proofs.get(key)
         if got is None:
             got = self._fact(number)
             if got is False:
-                below = self._memo.heights[number] - 1
+                below = self._height(number) - 1
                 got = next(self._rule_node(rule, read, way) for rule, read, way in self._ways(number)
                            if all(self._holds_within(premise, below) for _, premise in way[1]))
             self._memo.proofs[key] = got
@@ -227,7 +227,6 @@ class Explanation:
         children = [None] * read.size
         height = 0
         for i, number in premises:
-            self._height(number)
             child = children[i] = self._proof(number)
             if child.height > height:
                 height = child.height

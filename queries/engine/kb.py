@@ -680,11 +680,7 @@ class KnowledgeBase:
         self._activate()
         if None in args:
             return None
-        parts = self._parts
-        if parts is not None and parts.local and self._static_answers is not None and pred in parts.scope:
-            tables = self._partition(args[0], (pred,))
-        else:
-            tables = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
+        tables = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
         return tables.first.get((pred, tuple(args))) if tables is not None else None
 
 

@@ -94,8 +94,8 @@ def connectives(kb) -> dict:
              for note, ko, zh, en in kb.match("source_note", None, None, None, None)}
     labels.update({f"label.{d}": {"ko": ko, "zh": zh, "en": en} for d, ko, zh, en in kb.match("direction", *[None] * 4)})
     labels.update({f"label.{g}": {"ko": ko, "zh": zh, "en": en} for g, _, _, ko, zh, en, _ in kb.match("degree", *[None] * 7)})
-    labels.update({f"table.{pred}": said for pred, tables in kb.program.tables.items()
-                   if (said := table_said(tables[0].path))})
+    labels.update({f"table.{pred}": said for pred, path in kb.program.table_paths.items()
+                   if (said := table_said(path))})
     return {**labels, **convention_phrases(kb), **notes, **books.places(), **{word: {"ko": ko, "zh": zh, "en": en}
                          for word, ko, zh, en in kb.match("connective", None, None, None, None)}}
 

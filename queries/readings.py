@@ -70,7 +70,7 @@ def _clauses(program) -> dict:
     head leaves the topic or the conclusion a variable is under None there (it may conclude any).
     Worked out once per program (a program never changes once read)."""
     out = {}
-    for rule in (r for r in program.rules if r.head.pred == READING):
+    for rule in program.rules_of(READING):
         out.setdefault(tuple(a.value if isinstance(a, Const) else None for a in rule.head.args[1:3]), []).append(rule)
     return out
 

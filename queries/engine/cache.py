@@ -35,7 +35,7 @@ from pathlib import Path
 
 from . import backend, stored
 
-FORMAT = "3"
+FORMAT = "4"
 LIMIT = 32 * 2 ** 20            # bytes of entries kept in the folder
 ENTRIES = "liuyao-kb-cache"     # the cache's own folder inside the one it is given
 ENTRY = re.compile(r"(static|program)-[0-9a-f]{32}\.json")
@@ -63,13 +63,13 @@ class Cache:
         """The entry kept under the key: (answers {predicate: [row, ...]}, the trail of the
         budget that computed them, see limits.Budget), if its answers are exactly the predicates
         of ``arities`` (predicate -> arity) with well-formed rows; else None."""
-        return self._read(f"static-{key}.json", lambda data: _checked(data, key, arities))
+        return self._read(f"static-{key}.json", lambda text: _checked(json.loads(text), key, arities))
 
     def write(self, key, answers, trail) -> None:
         """Keep the answers under the key, unless the entry would be larger than the bound."""
-        self._write(f"static-{key}", {"format": FORMAT, "key": key,
-                                      "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())},
-                                      "trail": [list(step) for step in trail]})
+        self._write(f"static-{key}", _dumps({"format": FORMAT, "key": key,
+                                             "answers": {p: [list(r) for r in rows] for p, rows in sorted(answers.items())},
+                                             "trail": [list(step) for step in trail]}))
 
     def program_key(self, files) -> str:
         """The key of a program read from ``files``: this format, the version, the engine's code
@@ -77,29 +77,35 @@ class Cache:
         digest = hashlib.sha256("|".join((FORMAT, self.version, _engine_code(), files)).encode())
         return digest.hexdigest()[:32]
 
-    def read_program(self, key, sources):
-        """The program kept under the key (stored.program, with the clause files' ``sources``),
-        or None when there is none or it is not well formed."""
-        def checked(data):
+    def read_program(self, key, sources, rebuild):
+        """The program kept under the key (stored.program, with the clause files' ``sources`` and
+        ``rebuild`` for a part not well formed), or None when there is none or its head is not
+        well formed. The entry is JSON Lines: its head, then each predicate's part, read when
+        a question first needs it."""
+        def checked(text):
+            head, *parts = text.split("\n")
+            data = json.loads(head)
             if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
                 return None
-            return stored.program(data.get("program"), sources)
+            return stored.program(data.get("program"), parts, sources, rebuild)
         return self._read(f"program-{key}.json", checked)
 
     def write_program(self, key, program) -> None:
         """Keep a program read and linted (stored.data), unless it is larger than the bound."""
         if stored.storable(program):
-            self._write(f"program-{key}", {"format": FORMAT, "key": key, "program": stored.data(program)})
+            head, parts = stored.data(program)
+            self._write(f"program-{key}", "\n".join([_dumps({"format": FORMAT, "key": key, "program": head}),
+                                                     *map(_dumps, parts)]))
 
     def _read(self, name, checked):
-        """What ``checked`` makes of the JSON of the entry ``name`` (None: not well formed), or None."""
+        """What ``checked`` makes of the text of the entry ``name`` (None: not well formed), or None."""
         if not self._private():
             return None
         path = self.entries / name
         try:
             found = _READ.pop(_seen(path), None)
             if found is None:
-                found = checked(json.loads(_read_regular(path, self.limit)))
+                found = checked(_read_regular(path, self.limit))
         except (OSError, ValueError, RecursionError, MemoryError):
             return None
         if found is not None:
@@ -113,11 +119,10 @@ class Cache:
                 pass
         return found
 
-    def _write(self, stem, data) -> None:
+    def _write(self, stem, text) -> None:
         """Write the entry ``stem``.json, unless it would be larger than the bound."""
         if not self._private():
             return
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
         if len(text) > self.limit or len(text.encode("utf-8")) > self.limit:
             return
         temporary = None
@@ -176,6 +181,10 @@ class Cache:
                 break
             path.unlink(missing_ok=True)
             total -= size
+
+
+def _dumps(data) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def _mine(st) -> bool:

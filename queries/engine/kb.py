@@ -41,9 +41,10 @@ from difflib import get_close_matches
 
 from . import forward, shapes
 from .backend import Backend
+from .by_predicate import Facts, Rules, StaticRows
 from .errors import KnowledgeError, LimitExceeded, UserError, said
 from .explain import Explanation, plan
-from .forward import Partitions, Tables, is_local, order
+from .forward import Partitions, Tables
 from .limits import Limits
 from .problem import Problem
 from .program import read_program
@@ -83,37 +84,6 @@ def _bounded(method):
     return run
 
 
-@dataclass(frozen=True)
-class _Layout:
-    """How a program's predicates are answered: the static ones (depending on no input) in
-    their groups, the partitioned ones, and the clauses that are not local to a partition."""
-    rules: dict                 # predicate -> its rules, in file order
-    static: list
-    static_groups: list
-    feeds_static: frozenset     # every predicate a static one depends on
-    partitioned: frozenset
-    scope: frozenset            # the input and partitioned predicates
-    apart: list                 # where the clauses that join two partitions are
-    groups: list                # the partitioned predicates in groups, in the order of their dependencies
-
-
-@functools.lru_cache(maxsize=16)
-def _layout(program) -> _Layout:
-    """The layout of a program, worked out once (a program never changes once read)."""
-    rules = defaultdict(list)
-    for rule in program.rules:
-        rules[rule.head.pred].append(rule)
-    depends = program.dependencies
-    inputs = {p for p, tables in program.tables.items() if not any(t.rows for t in tables)}
-    static = sorted(p for p in rules if not depends[p] & inputs)
-    partitioned = frozenset(rules) - set(static)
-    scope = partitioned | inputs
-    return _Layout(dict(rules), static, order(program.graph, set(static), program.components),
-                   frozenset().union(*(depends[p] for p in static)), partitioned, scope,
-                   [rule.where for pred in sorted(partitioned) for rule in rules[pred] if not is_local(rule, scope)],
-                   order(program.graph, partitioned, program.components))
-
-
 class KnowledgeBase:
     """The facts and rules of the given folders, loaded for this thread."""
 
@@ -144,17 +114,21 @@ class KnowledgeBase:
         self._load()
 
     def _lay_out(self, tables):
-        misshaped = shapes.problems(self.program.rules, self.program.facts, self.options.shapes)
-        if misshaped:
-            raise KnowledgeError(misshaped)
-        self.user = any(r.origin == "user" for r in self.program.rules) or \
-            any(f.origin == "user" for f in self.program.facts)
+        program = self.program
+        self._shapes = {s.pred: s for s in self.options.shapes}
+        if program.lazy:                        # read from the cache: each predicate linted as it is read
+            self._rules = Rules(program, self._lint)
+        else:
+            misshaped = shapes.problems(program.rules, program.facts, self.options.shapes)
+            if misshaped:
+                raise KnowledgeError(misshaped)
+            self._rules = Rules(program)
+        self.user = program.user
         self._backend = Backend()
-        layout = _layout(self.program)
-        self._rules = layout.rules
-        self._fact_index = dict(self.program.fact_index)
+        layout = program.layout
+        self._fact_index = Facts(program)
         self._conventions = frozenset(self.options.conventions)
-        self._depends = self.program.dependencies
+        self._depends = program.dependencies
         self._wanted = {}
         self._static, self._static_groups = layout.static, layout.static_groups
         self._feeds_static, self._partitioned = layout.feeds_static, layout.partitioned
@@ -164,11 +138,20 @@ class KnowledgeBase:
             if layout.apart:
                 log.info("one table for every partition: the clause at %s joins more than one", layout.apart[0])
             self._parts = Partitions(self._rules, layout.groups, layout.scope, local=not layout.apart)
-            for pred, args in self._fact_index:
-                if pred in layout.scope:
+            for pred in sorted(layout.scope & program.stated):
+                for args in self._fact_index.of(pred):
                     self._parts.changed(pred, args)
         cache = self.options.cache
-        self._cache_key = cache.key(self.program) if cache is not None else None
+        self._cache_key = cache.key(program) if cache is not None else None
+
+    def _lint(self, pred, rules):
+        """The shapes' lint of one predicate's rules (shapes.problems), as they are first read."""
+        shape = self._shapes.get(pred)
+        if shape is not None:
+            misshaped = shapes.problems(rules, [f for _, target in shape.refers for f in self.program.facts_of(target)],
+                                        (shape,))
+            if misshaped:
+                raise KnowledgeError(misshaped)
 
     def _load(self, cache=True):
         """A fresh state; the static predicates' answers read from the cache or computed once.
@@ -202,9 +185,9 @@ class KnowledgeBase:
     def _check_static_shapes(self):
         """A relation the views read as one value, given two by the tables or the static rules,
         is a KnowledgeError when the knowledge loads (not a crash of a view later)."""
-        shaped = {s.pred for s in self.options.shapes}
-        rows = [(pred, args) for pred, args in self._fact_index if pred in shaped]
-        rows += [(pred, row) for pred, answers in (self._static_answers or {}).items() if pred in shaped
+        rows = [(pred, args) for pred in sorted(self._shapes.keys() & self.program.stated)
+                for args in self._fact_index.of(pred)]
+        rows += [(pred, row) for pred, answers in (self._static_answers or {}).items() if pred in self._shapes
                  for row in answers]
         found = shapes.second_values(rows, self.options.shapes)
         if found:
@@ -363,12 +346,7 @@ class KnowledgeBase:
         """The tables per partition, given once the rows of every predicate outside them."""
         parts = self._parts
         if parts.static_rows is None:
-            parts.static_rows = defaultdict(set)
-            for pred, args in self._fact_index:
-                if pred not in parts.scope:
-                    parts.static_rows[pred].add(args)
-            for pred, answers in self._static_answers.items():
-                parts.static_rows[pred].update(map(tuple, answers))
+            parts.static_rows = StaticRows(self._fact_index, self._static_answers, parts.scope)
         return parts
 
     def _activate(self):
@@ -482,7 +460,7 @@ class KnowledgeBase:
 
     def tables_of(self, pred):
         """The fact tables of a predicate."""
-        return self.program.tables.get(pred, ())
+        return self.program.tables_of(pred)
 
     def convention_of(self, fact):
         """(name, value) when a fact states a convention's choice, else ()."""

@@ -23,6 +23,7 @@ from pathlib import Path
 from .checks import closure, dependency_graph, program_problems, recursive_components
 from .errors import KnowledgeError, UserError, said
 from .files import knowledge_files, read_text
+from .layout import layout_of
 from .problem import Problem, tagged
 from .reader import parse_goal, parse_text
 from .shapes import problems as shape_problems
@@ -104,6 +105,7 @@ class Program:
     declared: dict = field(default_factory=dict)      # predicate -> (arity, where)
     warnings: list = field(default_factory=list)
     files: str = ""             # the program cache's key of the files read (none for a user's folder)
+    lazy = False                # whether each predicate's part is read when first asked for (stored.py)
 
     def arity(self, pred):
         return self.declared.get(pred, (None,))[0]
@@ -126,22 +128,63 @@ class Program:
         """Predicate -> every predicate it depends on, itself included."""
         return closure(self.graph)
 
-    @functools.cached_property
-    def users(self):
-        """Predicate -> every predicate that depends on it."""
-        users = defaultdict(set)
-        for pred, needs in self.dependencies.items():
-            for need in needs:
-                users[need].add(pred)
-        return users
+    # What a knowledge base asks of it predicate by predicate (a program read from the cache
+    # reads each predicate's part when it is first asked for, see stored.py).
+
+    def rules_of(self, pred) -> list:
+        """The rules of a predicate, in file order."""
+        return self._by_head.get(pred, [])
+
+    def facts_of(self, pred) -> list:
+        """The facts of a predicate (its tables' rows and clause-file facts), in file order."""
+        return self._by_pred.get(pred, [])
+
+    def tables_of(self, pred) -> list:
+        return self.tables.get(pred, [])
 
     @functools.cached_property
-    def fact_index(self):
-        """(predicate, values) -> the first Fact stating it."""
-        index = {}
+    def table_paths(self) -> dict:
+        """Predicate -> the path of its first table, in the order the tables were read."""
+        return {pred: tables[0].path for pred, tables in self.tables.items() if tables}
+
+    @functools.cached_property
+    def heads(self) -> frozenset:
+        """The predicates that have rules."""
+        return frozenset(self._by_head)
+
+    @functools.cached_property
+    def stated(self) -> frozenset:
+        """The predicates that have facts."""
+        return frozenset(self._by_pred)
+
+    @functools.cached_property
+    def inputs(self) -> frozenset:
+        """The predicates of tables without rows: a cast's input."""
+        return frozenset(p for p, tables in self.tables.items() if not any(t.rows for t in tables))
+
+    @functools.cached_property
+    def user(self) -> bool:
+        """Whether a rule or fact is the user's own."""
+        return any(r.origin == "user" for r in self.rules) or any(f.origin == "user" for f in self.facts)
+
+    @functools.cached_property
+    def layout(self):
+        """How the predicates are answered (layout.py)."""
+        return layout_of(self)
+
+    @functools.cached_property
+    def _by_head(self) -> dict:
+        found = defaultdict(list)
+        for rule in self.rules:
+            found[rule.head.pred].append(rule)
+        return dict(found)
+
+    @functools.cached_property
+    def _by_pred(self) -> dict:
+        found = defaultdict(list)
         for fact in self.facts:
-            index.setdefault((fact.atom.pred, tuple(a.value for a in fact.atom.args)), fact)
-        return index
+            found[fact.atom.pred].append(fact)
+        return dict(found)
 
     def suggest(self, pred) -> str:
         """'; did you mean …?' with the nearest predicate names, or ''."""
@@ -238,16 +281,30 @@ def read_program(folders, budget=None, cache=None) -> Program:
         return _PROGRAMS[key]
     with budget.aside() if budget is not None else contextlib.nullcontext():
         stored_key = _stored_key(parts, problems, cache)
-        program = cache.read_program(stored_key, _sources(parts)) if stored_key else None
+        program = cache.read_program(stored_key, _sources(parts), lambda: _rewritten(parts, cache, stored_key)) \
+            if stored_key else None
         if program is None:
-            for part in parts:
-                _parse(part)
-            program = _assemble(parts, problems + [p for part in parts for p in part.problems], budget)
+            program = _parsed(parts, problems, budget)
             if stored_key:
                 cache.write_program(stored_key, program)
         program.files = stored_key or ""
     if None not in key:
         _keep(_PROGRAMS, key, program)
+    return program
+
+
+def _parsed(parts, problems=(), budget=None) -> Program:
+    """The program of the parts, parsed and linted."""
+    for part in parts:
+        _parse(part)
+    return _assemble(parts, list(problems) + [p for part in parts for p in part.problems], budget)
+
+
+def _rewritten(parts, cache, key) -> Program:
+    """The program of the parts, parsed and linted, and kept again under the key (its entry held
+    a part not of the form the cache writes)."""
+    program = _parsed(parts)
+    cache.write_program(key, program)
     return program
 
 

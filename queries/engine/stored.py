@@ -1,12 +1,15 @@
 """A read and linted Program as plain data (lists, text, whole numbers) and back, checked as it
 is read back: the program cache's entries (cache.py) are made of it, so that a process whose
-knowledge files are unchanged neither parses nor lints them.
+knowledge files are unchanged neither parses nor lints them, and reads of the knowledge only
+the predicates its questions need.
 
-A term is its value (text or a whole number: a constant), ``["v", name]`` (a variable) or
-``["a", op, left, right]`` (arithmetic); an atom ``[pred, [term, ...], negated]``; a body's
-comparison ``["c", op, left, right]``, its right side ``["in", [const, ...]]`` after ``in``
-and ``not in``. Whatever is not of these forms makes ``program`` raise ValueError: nothing read
-is run, and a malformed entry is read as none.
+The data is a head (what a knowledge base needs before any question, its layout among it) and
+one part per predicate. A term is its value (text or a whole number: a constant), ``["v", name]``
+(a variable) or ``["a", op, left, right]`` (arithmetic); an atom ``[pred, [term, ...], negated]``;
+a body's comparison ``["c", op, left, right]``, its right side ``["in", [const, ...]]`` after
+``in`` and ``not in``. Whatever is not of these forms makes the head raise ValueError when it is
+read, and a part when it is first needed, which then reads the program from its files: nothing
+read is run, and a malformed entry is read as none.
 
 >>> import json, tempfile, pathlib
 >>> from .program import Folder, read_program
@@ -14,7 +17,10 @@ is run, and a malformed entry is read as none.
 >>> _ = (folder / "edge.tsv").write_text("from\\tto\\na\\tb\\n", encoding="utf-8")
 >>> _ = (folder / "path.dl").write_text("path(X, Y) <= edge(X, Y) & (X != 'c')\\n", encoding="utf-8")
 >>> before = read_program([Folder(folder, "", "mine")])
->>> after = program(json.loads(json.dumps(data(before))), before.sources)
+>>> head, parts = data(before)
+>>> after = program(json.loads(json.dumps(head)), [json.dumps(part) for part in parts], before.sources, None)
+>>> after.rules_of("path") == before.rules_of("path"), after.layout == before.layout
+(True, True)
 >>> (after.rules, after.facts, after.tables, after.declared) == \\
 ...     (before.rules, before.facts, before.tables, before.declared)
 True
@@ -22,37 +28,74 @@ True
 from __future__ import annotations
 
 import gc
+import json
+from collections import defaultdict
 
+from .layout import Layout
 from .problem import Problem
 from .tables import Column, Row, Table
+from .program import Program
 from .terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var
 
 COMPARISONS = frozenset(("==", "!=", "<", "<=", ">", ">=", "in", "not in"))
 OPERATORS = frozenset(("+", "-", "*", "//", "%"))
 
 
-def data(program) -> dict:
-    """The program as plain data (its clause files' texts left out: the reader has them)."""
-    tables = [table for pred in program.tables for table in program.tables[pred]]
-    first = {(t.path, t.rows[0].line): n for n, t in enumerate(tables) if t.rows}
-    facts, k = [], 0
-    while k < len(program.facts):
-        fact = program.facts[k]
-        n = first.get((fact.path, fact.line))
-        if n is not None and program.facts[k:k + len(tables[n].rows)] == _rows(tables[n], fact.origin, Const):
-            facts.append([n, fact.origin])                  # every row of a table, as _add_table adds them
-            k += len(tables[n].rows)
-            continue
-        facts.append([_atom(fact.atom), fact.path, fact.line, fact.origin, list(fact.notes)])
-        k += 1
-    return {"tables": [[t.predicate, [[c.name, c.type] for c in t.columns], t.path, list(t.doc), t.header_line,
-                        [[list(r.values), r.line, list(r.notes)] for r in t.rows]] for t in tables],
-            "facts": facts,
-            "rules": [[_atom(r.head), [_literal(l) for l in r.body], r.path, r.line, _info(r.info), r.origin]
-                      for r in program.rules],
+def data(program):
+    """The program as plain data: a head (what a knowledge base needs before any question, the
+    layout among it) and one part per predicate (its tables, facts and rules), in the head's
+    order of ``predicates``. Its clause files' texts are left out: the reader has them."""
+    preds = sorted(program.stated | program.heads | set(program.tables))
+    parts = [{"tables": [_table(t) for t in program.tables_of(pred)],
+              "facts": _facts(program.facts_of(pred), program.tables_of(pred)),
+              "rules": [_rule(r) for r in program.rules_of(pred)]} for pred in preds]
+    head = {"predicates": preds,
+            "order": {"tables": [[pred, path] for pred, path in program.table_paths.items()], "facts": _runs(f.atom.pred for f in program.facts),
+                      "rules": _runs(r.head.pred for r in program.rules)},
             "declared": [[pred, arity, where] for pred, (arity, where) in program.declared.items()],
             "warnings": [[str(w), getattr(w, "key", None), _said_data(getattr(w, "values", {}))]
-                         for w in program.warnings]}
+                         for w in program.warnings],
+            "user": program.user, "inputs": sorted(program.inputs),
+            "graph": [[pred, sorted(program.graph[pred])] for pred in sorted(program.graph)],
+            "layout": program.layout.data()}
+    return head, parts
+
+
+def _table(t):
+    return [t.predicate, [[c.name, c.type] for c in t.columns], t.path, list(t.doc), t.header_line,
+            [[list(r.values), r.line, list(r.notes)] for r in t.rows]]
+
+
+def _facts(facts, tables):
+    """Facts as data: every row of a table as the table's number and the facts' origin, as
+    _add_table adds them; any other fact whole."""
+    first = {(t.path, t.rows[0].line): n for n, t in enumerate(tables) if t.rows}
+    found, k = [], 0
+    while k < len(facts):
+        fact = facts[k]
+        n = first.get((fact.path, fact.line))
+        if n is not None and facts[k:k + len(tables[n].rows)] == _rows(tables[n], fact.origin, Const):
+            found.append([n, fact.origin])
+            k += len(tables[n].rows)
+            continue
+        found.append([_atom(fact.atom), fact.path, fact.line, fact.origin, list(fact.notes)])
+        k += 1
+    return found
+
+
+def _rule(r):
+    return [_atom(r.head), [_literal(l) for l in r.body], r.path, r.line, _info(r.info), r.origin]
+
+
+def _runs(preds):
+    """[predicate, count] for each run of one predicate in a sequence."""
+    runs = []
+    for pred in preds:
+        if runs and runs[-1][0] == pred:
+            runs[-1][1] += 1
+        else:
+            runs.append([pred, 1])
+    return runs
 
 
 def _rows(table, origin, const):
@@ -73,48 +116,141 @@ def storable(program) -> bool:
     return True
 
 
-def program(entry, sources):
-    """The Program of an entry's data, with the clause files' ``sources``; ValueError if any part
-    of it is not of the form ``data`` writes. The collector waits meanwhile: what is made here
-    holds no cycle, and it would otherwise walk the young objects again and again."""
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        return _program(entry, sources)
-    finally:
-        if collecting:
-            gc.enable()
+def program(head, parts, sources, rebuild):
+    """The program of an entry's head, its parts as JSON texts (one per predicate, read when a
+    question first needs that predicate) and the clause files' ``sources``; ValueError if the
+    head is not of the form ``data`` writes. ``rebuild()`` makes the program from its files, for
+    a part found not of that form when it is read."""
+    return StoredProgram(head, parts, sources, rebuild)
 
 
-def _program(entry, sources):
-    from .program import Program
-    _check(type(entry) is dict and type(sources) is dict, "an entry")
-    terms = _Terms()
-    tables, by_pred = [], {}
-    for pred, columns, path, doc, header, rows in _items(entry.get("tables"), 6):
-        columns = tuple(Column(_text(n), _choice(t, ("str", "int"))) for n, t in _items(columns, 2))
-        _text(path)
-        table = Table(_text(pred), columns, tuple([Row(tuple(values), path, line, tuple(notes))
-                                                  for values, line, notes in _rows_of(rows, len(columns))]),
-                      path, _texts(doc), _number(header))
-        tables.append(table)
-        by_pred.setdefault(table.predicate, []).append(table)
-    facts = []
-    for item in _items(entry.get("facts"), None):
-        if len(item) == 2:
-            n, origin = item
-            _check(type(n) is int and 0 <= n < len(tables), "a table's number")
-            facts += _rows(tables[n], _text(origin), terms.const)
-        else:
-            _check(len(item) == 5, "a fact")
-            atom, path, line, origin, notes = item
-            facts.append(Fact(terms.atom(atom, ground=True), _text(path), _number(line), _text(origin), _texts(notes)))
-    rules = [Rule(terms.atom(head), tuple([terms.literal(l) for l in _body(body)]), _text(path), _number(line),
-                  _rule_info(info), _text(origin))
-             for head, body, path, line, info, origin in _items(entry.get("rules"), 6)]
-    declared = {_text(pred): (_number(arity), _text(where)) for pred, arity, where in _items(entry.get("declared"), 3)}
-    warnings = [_warning(w) for w in _items(entry.get("warnings"), 3)]
-    return Program(by_pred, rules, facts, dict(sources), declared, warnings)
+class StoredProgram(Program):
+    """A program read back from the program cache: what a knowledge base needs before any
+    question read at once, and each predicate's tables, facts and rules when first asked for.
+    ``rules``, ``facts`` and ``tables`` (the whole program, in file order) are read whole on
+    first use, by the few who need them all (a catalog, a checker)."""
+    lazy = True
+
+    def __init__(self, head, parts, sources, rebuild):
+        _check(type(head) is dict and type(parts) is list and type(sources) is dict, "an entry")
+        self.preds = {_text(p): n for n, p in enumerate(_items(head.get("predicates"), 0, rows=False))}
+        _check(len(self.preds) == len(parts), "a part for each predicate")
+        order = head.get("order")
+        _check(type(order) is dict, "the order of a program")
+        self.table_paths = {_text(pred): _text(path) for pred, path in _items(order.get("tables"), 2)}
+        self._order = (list(self.table_paths), _runs_of(order.get("facts")), _runs_of(order.get("rules")))
+        self.declared = {_text(pred): (_number(arity), _text(where)) for pred, arity, where in _items(head.get("declared"), 3)}
+        self.warnings = [_warning(w) for w in _items(head.get("warnings"), 3)]
+        self.sources, self.files = dict(sources), ""
+        _check(type(head.get("user")) is bool, "a program's origin")
+        self.user = head["user"]
+        self.inputs = frozenset(_texts(head.get("inputs")))
+        self.graph = {_text(pred): set(_texts(body)) for pred, body in _items(head.get("graph"), 2)}
+        self.layout = Layout.of_data(head.get("layout"), _check)
+        self._parts, self._read, self._rebuild, self._whole = parts, {}, rebuild, None
+        self._terms = _Terms()
+        heads = {pred for pred, _ in self._order[2]}
+        stated = {pred for pred, _ in self._order[1]}
+        _check(heads | stated | set(self._order[0]) <= set(self.preds), "a part for each predicate")
+        self.heads, self.stated = frozenset(heads), frozenset(stated)
+
+    def rules_of(self, pred):
+        return self._part(pred)[2]
+
+    def facts_of(self, pred):
+        return self._part(pred)[1]
+
+    def tables_of(self, pred):
+        return self._part(pred)[0]
+
+    def _part(self, pred):
+        """A predicate's (tables, facts, rules), read on first need; from the files when its part
+        is not of the form ``data`` writes."""
+        found = self._read.get(pred)
+        if found is None:
+            n = self.preds.get(pred)
+            if n is None:
+                found = ([], [], [])
+            elif self._whole is not None:
+                found = (self._whole.tables_of(pred), self._whole.facts_of(pred), self._whole.rules_of(pred))
+            else:
+                try:
+                    found = self._decode(pred, json.loads(self._parts[n]))
+                except (ValueError, RecursionError):
+                    self._whole = self._rebuild()
+                    self._read.clear()
+                    return self._part(pred)
+            self._read[pred] = found
+        return found
+
+    def _decode(self, pred, part):
+        collecting = gc.isenabled()
+        gc.disable()                # what is made here holds no cycle: the collector would walk it in vain
+        try:
+            _check(type(part) is dict and set(part) == {"tables", "facts", "rules"}, "a predicate's part")
+            tables = [_table_of(item, self._terms) for item in _items(part["tables"], 6)]
+            _check(all(t.predicate == pred for t in tables), "a predicate's tables")
+            facts = []
+            for item in _items(part["facts"], None):
+                if len(item) == 2:
+                    n, origin = item
+                    _check(type(n) is int and 0 <= n < len(tables), "a table's number")
+                    facts += _rows(tables[n], _text(origin), self._terms.const)
+                else:
+                    _check(len(item) == 5, "a fact")
+                    atom, path, line, origin, notes = item
+                    facts.append(Fact(self._terms.atom(atom, ground=True), _text(path), _number(line), _text(origin),
+                                      _texts(notes)))
+            terms = self._terms
+            rules = [Rule(terms.atom(head), tuple([terms.literal(l) for l in _body(body)]), _text(path),
+                          _number(line), _rule_info(info), _text(origin))
+                     for head, body, path, line, info, origin in _items(part["rules"], 6)]
+            _check(all(f.atom.pred == pred for f in facts) and all(r.head.pred == pred for r in rules),
+                   "a predicate's facts and rules")
+            return tables, facts, rules
+        finally:
+            if collecting:
+                gc.enable()
+
+    def __getattr__(self, name):
+        """The whole program's ``tables``, ``rules`` and ``facts``, read on first use."""
+        if name not in ("tables", "rules", "facts"):
+            raise AttributeError(name)
+        tables_order, fact_runs, rule_runs = self._order
+        try:
+            self.tables = {pred: self.tables_of(pred) for pred in tables_order}
+            self.facts = _in_runs(fact_runs, self.facts_of)
+            self.rules = _in_runs(rule_runs, self.rules_of)
+        except ValueError:          # the head's order does not fit its parts
+            self._whole = self._whole or self._rebuild()
+            self.tables, self.facts, self.rules = self._whole.tables, self._whole.facts, self._whole.rules
+        return self.__dict__[name]
+
+
+def _in_runs(runs, of):
+    """The items of runs [predicate, count] in turn, each run the next ``count`` items of ``of(predicate)``."""
+    taken, found = defaultdict(int), []
+    for pred, count in runs:
+        items = of(pred)[taken[pred]:taken[pred] + count]
+        _check(len(items) == count, "the order of a program")
+        found += items
+        taken[pred] += count
+    return found
+
+
+def _runs_of(value):
+    runs = _items(value, 2)
+    _check(all(type(p) is str and type(n) is int and n > 0 for p, n in runs), "the order of a program")
+    return runs
+
+
+def _table_of(item, terms):
+    pred, columns, path, doc, header, rows = item
+    columns = tuple(Column(_text(n), _choice(t, ("str", "int"))) for n, t in _items(columns, 2))
+    _text(path)
+    return Table(_text(pred), columns, tuple([Row(tuple(values), path, line, tuple(notes))
+                                              for values, line, notes in _rows_of(rows, len(columns))]),
+                 path, _texts(doc), _number(header))
 
 
 def _body(body):

@@ -65,47 +65,108 @@ def test_a_changed_file_is_read_again(tmp_path, fresh):
     assert len(list((tmp_path / "store" / ENTRIES).glob("program-*.json"))) == 2
 
 
-def _forged(data):
-    program = data["program"]
-    rule = program["rules"][0]
-    head = rule[0]
+def _lines(entry):
+    """An entry's head and its parts, as JSON."""
+    head, *parts = entry.read_text(encoding="utf-8").split("\n")
+    return json.loads(head), [json.loads(part) for part in parts]
+
+
+def _text(head, parts):
+    return "\n".join(json.dumps(line, ensure_ascii=False) for line in (head, *parts))
+
+
+def _forged(head, parts):
+    """Entries not of the form the cache writes: a head that is not, or a part that is not (the
+    part of ``clash``, which the test asks)."""
+    program = head["program"]
+    n = program["predicates"].index("clash")
+    part = parts[n]
+    rule = part["rules"][0]
+    rule_head = rule[0]
+
+    def with_part(**changed):
+        return _text(head, [*parts[:n], {**part, **changed}, *parts[n + 1:]])
+
+    def with_rule(changed):
+        return with_part(rules=[changed, *part["rules"][1:]])
     return {
         "not json": "{not json",
         "not an object": "[]",
-        "another key": {**data, "key": "0" * 32},
-        "another format": {**data, "format": "0"},
-        "no program": {k: v for k, v in data.items() if k != "program"},
-        "a part missing": {**data, "program": {k: v for k, v in program.items() if k != "rules"}},
-        "a value of another type": {**data, "program": {**program, "rules": [
-            [[head[0], [True, None], False], *rule[1:]], *program["rules"][1:]]}},
-        "code as a term": {**data, "program": {**program, "rules": [
-            [[head[0], [["__import__", "os"]], False], *rule[1:]], *program["rules"][1:]]}},
-        "an unknown comparison": {**data, "program": {**program, "rules": [
-            [head, [["c", "is", ["v", "X"], 1]], *rule[2:]], *program["rules"][1:]]}},
-        "an empty body": {**data, "program": {**program, "rules": [[head, [], *rule[2:]], *program["rules"][1:]]}},
-        "a row of another width": {**data, "program": {**program, "tables": [
-            [*program["tables"][0][:5], [[["子"], 3, []]]], *program["tables"][1:]]}},
-        "a table that is not there": {**data, "program": {**program, "facts": [[99, "base"]]}},
-        "a negative line": {**data, "program": {**program, "rules": [[*rule[:3], -1, *rule[4:]],
-                                                                    *program["rules"][1:]]}},
+        "another key": _text({**head, "key": "0" * 32}, parts),
+        "another format": _text({**head, "format": "0"}, parts),
+        "no program": _text({k: v for k, v in head.items() if k != "program"}, parts),
+        "a part of the head missing": _text({**head, "program": {k: v for k, v in program.items() if k != "graph"}},
+                                            parts),
+        "a part missing": _text(head, parts[:-1]),
+        "a part not json": _text(head, parts).replace(json.dumps(part, ensure_ascii=False), "{not json"),
+        "a part of another predicate": _text(head, [*parts[:n], parts[n + 1], parts[n + 1], *parts[n + 2:]]),
+        "an order that does not fit": _text({**head, "program": {**program, "order": {
+            **program["order"], "rules": [["clash", 99]]}}}, parts),
+        "a value of another type": with_rule([[rule_head[0], [True, None], False], *rule[1:]]),
+        "code as a term": with_rule([[rule_head[0], [["__import__", "os"]], False], *rule[1:]]),
+        "an unknown comparison": with_rule([rule_head, [["c", "is", ["v", "X"], 1]], *rule[2:]]),
+        "an empty body": with_rule([rule_head, [], *rule[2:]]),
+        "a negative line": with_rule([*rule[:3], -1, *rule[4:]]),
+    }
+
+
+def _forged_tables(head, parts):
+    """A table's part not of the form (that of ``branch_order``, which ``clash`` reads)."""
+    n = head["program"]["predicates"].index("branch_order")
+    part = parts[n]
+    table = part["tables"][0]
+    return {
+        "a row of another width": _text(head, [*parts[:n], {**part, "tables": [[*table[:5], [[["子"], 3, []]]]]},
+                                               *parts[n + 1:]]),
+        "a table that is not there": _text(head, [*parts[:n], {**part, "facts": [[99, "base"]]}, *parts[n + 1:]]),
     }
 
 
 def test_a_malformed_entry_is_read_again_from_the_files(tmp_path, fresh):
     cold = _open(tmp_path)
     entry = _entry(tmp_path)
-    good = json.loads(entry.read_text(encoding="utf-8"))
-    for name, forged in _forged(good).items():
-        entry.write_text(forged if isinstance(forged, str) else json.dumps(forged, ensure_ascii=False),
-                         encoding="utf-8")
+    good = entry.read_text(encoding="utf-8")
+    head, parts = _lines(entry)
+    for name, forged in {**_forged(head, parts), **_forged_tables(head, parts)}.items():
+        entry.write_text(forged, encoding="utf-8")
         fresh()
         kb = _open(tmp_path)
-        assert kb.program.rules == cold.program.rules and kb.program.facts == cold.program.facts, name
         assert kb.ask("clash('子', X)") == [("午",)], name
-        assert json.loads(entry.read_text(encoding="utf-8")) == good, name     # written again
+        assert kb.program.rules == cold.program.rules and kb.program.facts == cold.program.facts, name
+        assert entry.read_text(encoding="utf-8") == good, name     # written again
+
+
+def test_a_warm_process_reads_only_the_parts_it_needs(tmp_path, fresh, monkeypatch):
+    from queries.engine.stored import StoredProgram
+    _open(tmp_path)
+    read, decode = [], StoredProgram._decode
+    monkeypatch.setattr(StoredProgram, "_decode", lambda self, pred, part: read.append(pred) or decode(self, pred, part))
+    fresh()
+    kb = _open(tmp_path)
+    assert kb.ask("clash('子', X)") == [("午",)]
+    assert "clash" in read and "harm" not in read and len(read) < len(kb.program.preds)
 
 
 def test_a_user_folder_is_read_as_before(tmp_path, fresh, folder):
     mine = folder({"mine/extra.dl": "extra(X) <= clash(X, '午')\n"}) / "mine"
     KnowledgeBase([BASE, mine], options=Options(cache=Cache(tmp_path / "store")))
     assert not list((tmp_path / "store" / ENTRIES).glob("program-*.json"))
+
+
+def test_a_program_read_from_the_cache_meets_the_shapes_as_each_predicate_is_read(tmp_path, fresh):
+    from queries.engine import KnowledgeError
+    from queries.engine.shapes import Shape
+    from .programs import write
+    app = Folder(write(tmp_path / "app", {"label.tsv": "id\tword\nyes\t예\n", "cast.tsv": "chart\tid\n",
+                                         "word.dl": "word(C, 'yes') <= cast(C, X) & label(X, W)\n"
+                                                    "word(C, 'zz') <= cast(C, X) & label(X, W)\n"
+                                                    "other(C, X) <= cast(C, X)\n"}), "", "app")
+    options = Options(cache=Cache(tmp_path / "store"), shapes=(Shape("word", 0, ((2, "label"),)),))
+    with pytest.raises(KnowledgeError, match="'zz' has no row in label"):
+        KnowledgeBase([app], options=options)          # parsed: the whole program linted at once
+    fresh()
+    kb = KnowledgeBase([app], options=options)         # read from the cache: each predicate as it is read
+    kb.assert_fact("cast", "c1", "yes")
+    assert kb.program.lazy and kb.ask("other('c1', X)") == [("yes",)]
+    with pytest.raises(KnowledgeError, match="'zz' has no row in label"):
+        kb.ask("word('c1', Y)")

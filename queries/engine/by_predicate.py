@@ -1,0 +1,109 @@
+"""A knowledge base's view of its program predicate by predicate, each read on first need: the
+rules of a predicate, the first fact stating each row, and the rows outside the partitions. A
+program read from the cache decodes a predicate's part only then (stored.py), so a question
+that needs a tenth of the knowledge reads a tenth of it.
+
+>>> import tempfile, pathlib
+>>> from .program import Folder, read_program
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> _ = (folder / "edge.tsv").write_text("from\\tto\\na\\tb\\n", encoding="utf-8")
+>>> _ = (folder / "path.dl").write_text("path(X, Y) <= edge(X, Y)\\n", encoding="utf-8")
+>>> program = read_program([Folder(folder, "", "mine")])
+>>> [str(r) for r in Rules(program)["path"]], "edge" in Rules(program)
+(['path(X, Y) <= edge(X, Y)'], False)
+>>> facts = Facts(program)
+>>> facts.get(("edge", ("a", "b"))).where, ("edge", ("b", "a")) in facts, list(facts)
+('edge.tsv:2', False, [('edge', ('a', 'b'))])
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+
+class Rules(Mapping):
+    """Predicate -> its rules in file order, for the predicates that have rules; ``check(pred,
+    rules)`` is called once for each predicate, when its rules are first read."""
+
+    def __init__(self, program, check=None):
+        self._program, self._check, self._read = program, check, {}
+
+    def __getitem__(self, pred):
+        found = self._read.get(pred)
+        if found is None:
+            if pred not in self._program.heads:
+                raise KeyError(pred)
+            found = self._program.rules_of(pred)
+            if self._check is not None:
+                self._check(pred, found)
+            self._read[pred] = found
+        return found
+
+    def __contains__(self, pred):
+        return pred in self._program.heads
+
+    def __iter__(self):
+        return iter(sorted(self._program.heads))
+
+    def __len__(self):
+        return len(self._program.heads)
+
+
+class Facts:
+    """(predicate, values) -> the first Fact stating it: the program's facts, and those a
+    knowledge base asserts and retracts. Iterating goes through every predicate, sorted."""
+
+    def __init__(self, program):
+        self._program, self._of = program, {}
+
+    def of(self, pred) -> dict:
+        """Values -> the first Fact stating them, of one predicate."""
+        found = self._of.get(pred)
+        if found is None:
+            found = self._of[pred] = {}
+            for fact in self._program.facts_of(pred):
+                found.setdefault(tuple([a.value for a in fact.atom.args]), fact)
+        return found
+
+    def get(self, key, default=None):
+        return self.of(key[0]).get(key[1], default)
+
+    def __contains__(self, key):
+        return key[1] in self.of(key[0])
+
+    def __getitem__(self, key):
+        return self.of(key[0])[key[1]]
+
+    def __setitem__(self, key, fact):
+        self.of(key[0])[key[1]] = fact
+
+    def pop(self, key, default=None):
+        return self.of(key[0]).pop(key[1], default)
+
+    def preds(self) -> list:
+        """Every predicate that has or had a fact, sorted."""
+        return sorted(self._program.stated | set(self._of))
+
+    def __iter__(self):
+        for pred in self.preds():
+            yield from [(pred, args) for args in self.of(pred)]
+
+    def items(self):
+        for pred in self.preds():
+            yield from [((pred, args), fact) for args, fact in self.of(pred).items()]
+
+
+class StaticRows(dict):
+    """Predicate -> its rows outside the partitions (the facts of a predicate not in ``scope``,
+    and the static answers), gathered on first need; a predicate of neither has none."""
+
+    def __init__(self, facts, answers, scope):
+        super().__init__()
+        self._facts, self._answers, self._scope = facts, answers, scope
+
+    def __missing__(self, pred):
+        found = self[pred] = set() if pred in self._scope else set(self._facts.of(pred))
+        found.update(map(tuple, self._answers.get(pred, ())))
+        return found
+
+    def get(self, pred, default=None):
+        return self[pred]

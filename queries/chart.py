@@ -18,7 +18,6 @@ from collections import OrderedDict
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from . import views
 from .cast_input import Cast, assert_cast, lines_by, make_cast, place
 from .engine.forward import KEPT
 from .engine.terms import substitute, unify
@@ -319,19 +318,23 @@ class Chart:
 
     def text(self, lang: str = "en", stars: bool = False) -> str:
         """The chart a practitioner expects: header, then one row a line from the top down."""
+        from . import views
         return views.chart_text(self.to_data(stars=stars), check_lang(lang), self.vocabulary())
 
     def words_text(self, lang: str = "en") -> str:
         """The words of the 周易 the cast reads, under the original hexagram's 卦辭 (``views.words_text``)."""
+        from . import views
         return views.words_text(self.to_data(stars=False), check_lang(lang), self.vocabulary())
 
     def casting_text(self, lang: str = "en") -> str:
         """How the lines were cast and, on a solar clock, the time read: the chart's header lines of it."""
         data = {"casting": self.cast.casting, "calendar": self.calendar()}
+        from . import views
         return "\n".join("{}: {}".format(*line) for line in views.how(data, check_lang(lang), self.vocabulary()))
 
     def html(self, lang: str = "en") -> str:
         """The chart as an HTML table (one self-contained div)."""
+        from . import views
         return views.chart_html(self.to_data(stars=False), check_lang(lang), self.vocabulary())
 
     def __str__(self):

@@ -142,11 +142,13 @@ WAYS = ("lines", "coins", "random", "yarrow", "by_time", "numbers", "seed")
 def said_help(option, lang="en") -> str:
     """An option's help in a language: the message ``option.NAME`` where facts/message.tsv has
     one, else its English; a convention's default filled in from the convention tables."""
-    from .messages import messages
+    from .engine import LANGS
+    from .messages import messages, placeholders
     key = f"option.{option.name}"
     if key not in messages():
         return option.help
-    return text(key, lang, **_defaults()).replace("%", "%%")
+    named = placeholders(messages()[key][lang if lang in LANGS else "en"])
+    return text(key, lang, **{name: value for name, value in _defaults().items() if name in named}).replace("%", "%%")
 
 
 @functools.cache
@@ -325,6 +327,8 @@ def limits(args):
 def add_options(parser, options, *, title=None, positional=None, required=(), lang="en") -> None:
     """Add options to an argparse parser (in a group when titled); ``positional`` names the one
     given without a dash (nargs ``?`` unless required); each help in ``lang`` (``said_help``)."""
+    if isinstance(parser, _Unbuilt):
+        return
     group = parser.add_argument_group(title) if title else parser
     for o in options:
         help = said_help(o, lang)

@@ -40,10 +40,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .catalog import folder_summary
 from .errors import UserError
 from .messages import error, text
-from .results import Answers, FactRows, RuleEntry, Rules
 
 
 
@@ -194,12 +192,14 @@ class Session:
         """
         folder = _folder(folder)
         self._rebuild(self.extra + ([folder] if folder not in self.extra else []))
+        from .catalog import folder_summary
         return folder_summary(self.kb, folder)
 
     @served("reloading the folders", loading=True)
     def reload(self) -> list:
         """Read every folder again (after editing a file); the cast and question carry over."""
         self._rebuild(self.extra)
+        from .catalog import folder_summary
         return [folder_summary(self.kb, folder) for folder in self.extra]
 
     def _rebuild(self, extra):
@@ -387,9 +387,11 @@ class Session:
         return self.judgment
 
     def _question(self):
-        from .judgment import FACTS
         j = self.judgment
-        return None if j is None else (j.topic, j.about, j.asker, j.horizon, *(j.facts.get(k) for k in FACTS))
+        if j is None:
+            return None
+        from .judgment import FACTS
+        return j.topic, j.about, j.asker, j.horizon, *(j.facts.get(k) for k in FACTS)
 
     @served("the judgment")
     def judgment_text(self, lang=None, proof=False, level="full", depth=None, every=False) -> str:
@@ -514,6 +516,7 @@ class Session:
 
     @served()
     def ask_table(self, goal) -> Answers:
+        from .results import Answers
         body = self.bind(goal)
         return Answers(str(goal).strip(), tuple(self.kb.variables(body)), tuple(self.kb.ask(body)), self.lang)
 
@@ -523,6 +526,7 @@ class Session:
         and how many there are in all ({"answers": Answers, "total": n})."""
         if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in (start, most)):
             raise error("session.page", start=start, most=most)
+        from .results import Answers
         answers = self.ask_table(goal)
         return {"answers": Answers(answers.goal, answers.names, answers.rows[start:start + most], answers.lang),
                 "total": len(answers.rows)}
@@ -579,6 +583,7 @@ class Session:
                            names=self._topic_names(topic) if topic else ())
         elif pred is None:
             rules = select(rules)
+        from .results import RuleEntry, Rules
         entries = tuple(RuleEntry(r.info, r.where, r.origin, str(r)) for r in rules)
         if pred is None:
             return Rules(entries, search)

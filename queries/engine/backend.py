@@ -18,24 +18,25 @@ from __future__ import annotations
 
 import threading
 
-from pyDatalog import Logic, pyEngine, pyParser, version as _version
-
 from .errors import KnowledgeError, LimitExceeded
 from .terms import NO_VALUE, Atom, Compare, Const, Var, evaluate, holds, term_vars
 
 
-def name() -> str:
-    """'compiled' or 'pure': which pyDatalog engine this process runs."""
-    return "pure" if str(pyEngine.__file__).endswith(".py") else "compiled"
+Logic = pyEngine = pyParser = None      # pyDatalog's, imported when a backend is first used
 
 
-def version() -> str:
-    """The backend and its version, for cache keys."""
-    return f"pyDatalog {getattr(_version, '__version__', '')} {name()}"
+def _datalog():
+    """pyDatalog's Logic, imported on first need: a knowledge base the tables answer never needs it."""
+    global Logic, pyEngine, pyParser
+    if Logic is None:
+        from pyDatalog import Logic as logic, pyEngine as engine, pyParser as parser
+        Logic, pyEngine, pyParser = logic, engine, parser
+    return Logic
 
 
 class Backend:
-    """One pyDatalog logic of this thread: facts, clauses, questions."""
+    """One pyDatalog logic of this thread: facts, clauses, questions. The logic is made, and
+    pyDatalog imported, when it is first used."""
 
     def __init__(self):
         self._thread = threading.get_ident()
@@ -43,24 +44,31 @@ class Backend:
 
     def reset(self):
         """Start again from an empty logic."""
-        Logic()
-        self._logic = Logic(True)
+        self._logic = None
+
+    def check_thread(self):
+        """A RuntimeError in another thread than the one that made the backend."""
+        if threading.get_ident() != self._thread:
+            raise RuntimeError("a KnowledgeBase belongs to the thread that made it; make one per thread")
 
     def activate(self):
         """Make this logic the current one of the thread (pyDatalog keeps one per thread)."""
-        if threading.get_ident() != self._thread:
-            raise RuntimeError("a KnowledgeBase belongs to the thread that made it; make one per thread")
-        if getattr(Logic.tl, "logic", None) is not self._logic:
-            Logic(self._logic)
-            self._logic = Logic.tl.logic
+        self.check_thread()
+        logic = _datalog()
+        if self._logic is None:
+            logic()
+            self._logic = logic(True)
+        elif getattr(logic.tl, "logic", None) is not self._logic:
+            logic(self._logic)
+            self._logic = logic.tl.logic
 
-    @staticmethod
-    def add(pred, row):
+    def add(self, pred, row):
         """Assert a ground row (straight into the engine: ten times faster than parser objects)."""
+        self.activate()
         pyEngine.assert_(pyEngine.Clause(pyEngine.Literal(pred, [pyEngine.Term_of(a) for a in row]), []))
 
-    @staticmethod
-    def remove(pred, row):
+    def remove(self, pred, row):
+        self.activate()
         pyEngine.retract(pyEngine.Clause(pyEngine.Literal(pred, [pyEngine.Term_of(a) for a in row]), []))
 
     def declare(self, pred, arity):
@@ -68,9 +76,9 @@ class Backend:
         self.add(pred, ("_pyD_none",) * arity)
         self.remove(pred, ("_pyD_none",) * arity)
 
-    @staticmethod
-    def add_rules(rules):
+    def add_rules(self, rules):
         """Give the engine clauses the reader has accepted."""
+        self.activate()
         for rule in rules:
             try:
                 _literal(rule.head, set()) <= _conjunction(rule.body)
@@ -82,16 +90,17 @@ class Backend:
 
     def replace(self, pred, arity, rows):
         """The clauses of a predicate replaced by these rows (its answers, computed once)."""
+        self.activate()
         pyParser.Literal.make(pred, [pyParser.Term(f"A{i}") for i in range(arity)]) <= None
         for row in rows:
             self.add(pred, row)
 
-    @staticmethod
-    def solve(body):
+    def solve(self, body):
         """Every solution of a conjunction, each a dict of the variables pyDatalog reports
         (those of positive literals), in no order and possibly repeated. Comparisons and
         arithmetic are computed by ``terms.holds`` and ``terms.evaluate``, as the tables compute
         them: a term without a value makes its literal fail."""
+        self.activate()
         query = _conjunction(body)
         if not isinstance(query, pyParser.Body):
             query = pyParser.Body(query)

@@ -2,12 +2,12 @@
 not compute them again while the knowledge is unchanged.
 
 An entry is named by a hash of everything its answers depend on: this format, the version the
-app gives, the backend and its version, the engine's own code, and the knowledge read (every
-table's rows and every clause file's text). It is read only as JSON and checked against what
-the program expects (the same predicates, rows of their arity, text and whole numbers); a
-missing, unreadable, malformed, mistyped or stale entry is computed again and rewritten.
-Nothing read here is run or unpickled, and nothing here ever stops the program: a folder that
-cannot be made or written is done without.
+app gives, the engine's own code (the tables compute the answers kept, never pyDatalog), and
+the knowledge read (every table's rows and every clause file's text). It is read only as JSON
+and checked against what the program expects (the same predicates, rows of their arity, text
+and whole numbers); a missing, unreadable, malformed, mistyped or stale entry is computed
+again and rewritten. Nothing read here is run or unpickled, and nothing here ever stops the
+program: a folder that cannot be made or written is done without.
 
 An entry keeps, beside the answers, the trail of the memory budget that computed them, so that
 loading from it stops under a memory limit exactly where computing would have.
@@ -29,11 +29,10 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-from . import backend, stored
+from . import stored
 
 FORMAT = "4"
 LIMIT = 32 * 2 ** 20            # bytes of entries kept in the folder
@@ -55,7 +54,7 @@ class Cache:
         self._usable = None
 
     def key(self, program) -> str:
-        digest = hashlib.sha256("|".join((FORMAT, self.version, backend.version(), _engine_code(),
+        digest = hashlib.sha256("|".join((FORMAT, self.version, _engine_code(),
                                           program.files or _knowledge(program))).encode())
         return digest.hexdigest()[:32]
 
@@ -125,6 +124,7 @@ class Cache:
             return
         if len(text) > self.limit or len(text.encode("utf-8")) > self.limit:
             return
+        import tempfile
         temporary = None
         try:
             with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=self.entries, prefix=f"{stem}-",

@@ -37,7 +37,6 @@ import functools
 import logging
 from collections import defaultdict
 from dataclasses import dataclass
-from difflib import get_close_matches
 
 from . import forward, shapes
 from .backend import Backend
@@ -350,7 +349,11 @@ class KnowledgeBase:
         return parts
 
     def _activate(self):
-        self._backend.activate()
+        """Check the thread; make pyDatalog's logic current when it holds this knowledge."""
+        if self._filled:
+            self._backend.activate()
+        else:
+            self._backend.check_thread()
 
     # ---- facts ----------------------------------------------------------------------------
 
@@ -574,6 +577,7 @@ class KnowledgeBase:
             words |= {t.value for r in self.program.rules for l in (r.head, *r.body)
                       for t in constants(l) if isinstance(t.value, str)}
             self._vocabulary = sorted(words)
+        from difflib import get_close_matches
         out = []
         for lit in self.parse(goal):
             for const in constants(lit):

@@ -17,7 +17,6 @@ import hashlib
 import os
 from collections import OrderedDict, defaultdict
 from dataclasses import dataclass, field
-from difflib import get_close_matches
 from pathlib import Path
 
 from .checks import closure, dependency_graph, program_problems, recursive_components
@@ -192,6 +191,7 @@ class Program:
 
     def suggestion(self, pred):
         """The message '; did you mean …?' with the nearest predicate names, or None."""
+        from difflib import get_close_matches
         near = get_close_matches(pred, sorted(self.declared), n=3)
         return UserError(f"; did you mean {', '.join(near)}?", key="did_you_mean",
                          values={"names": ", ".join(near)}) if near else None

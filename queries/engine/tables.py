@@ -78,6 +78,24 @@ def _column(cell: str, where: str) -> Column:
     return Column(name, kind)
 
 
+def _values(cells, columns, where, problems) -> list:
+    """A row's values, each of its column's type; the problems of the cells that are not."""
+    values = []
+    for cell, col in zip(cells, columns):
+        if cell == "" or cell != cell.strip():
+            problems.append(Problem(f"{where}: column {col.name!r} is empty or has spaces around it",
+                                    "problem.cell_empty", where=where, column=col.name))
+        elif col.type == "int":
+            try:
+                values.append(int(cell))
+            except ValueError:
+                problems.append(Problem(f"{where}: column {col.name!r} must be a whole number, not {cell!r}",
+                                        "problem.cell_int", where=where, column=col.name, cell=cell))
+        else:
+            values.append(cell)
+    return values
+
+
 def read_table(path: Path | str, label: str | None = None, identity=None, tick=None, text=None) -> Table:
     """Read one TSV fact table; every problem is reported with its file:line. ``identity``: as
     for ``files.read_text``; ``tick``, when given, is called with the rows read so far every
@@ -100,11 +118,11 @@ def read_table(path: Path | str, label: str | None = None, identity=None, tick=N
                                       "problem.table_name", where=f"{label}:1", name=path.name)])
     text = read_text(path, label, identity) if text is None else text
     columns, rows, notes, doc, problems, header_line = None, [], [], [], [], 1
-    for n, raw in enumerate(text.splitlines(), 1):
+    plain, ints = False, ()     # every column text: a row's cells are its values, once checked
+    for n, line in enumerate(text.splitlines(), 1):
         if tick is not None and not n % 1024:
             tick(len(rows))
-        line = raw.rstrip("\r")
-        where = f"{label}:{n}"
+        line = line.rstrip("\r")
         if line.startswith("#"):
             (notes if columns else doc).append(line[1:].strip())
             continue
@@ -112,6 +130,7 @@ def read_table(path: Path | str, label: str | None = None, identity=None, tick=N
             continue
         cells = line.split("\t")
         if columns is None:
+            where = f"{label}:{n}"
             header_line = n
             try:
                 columns = tuple(_column(c.strip(), where) for c in cells)
@@ -123,29 +142,27 @@ def read_table(path: Path | str, label: str | None = None, identity=None, tick=N
                 problems.append(Problem(f"{where}: the header names {', '.join(twice)} more than once; "
                                         "name each column once", "problem.header_twice", where=where,
                                         names=', '.join(twice)))
+            ints = tuple(c.type == "int" for c in columns)
+            plain = not any(ints)
             continue
         if len(cells) != len(columns):
+            where = f"{label}:{n}"
             names = ', '.join(c.name for c in columns)
             problems.append(Problem(f"{where}: {len(cells)} cells, the header has {len(columns)} ({names})",
                                     "problem.cells", where=where, cells=len(cells), columns=len(columns),
                                     names=names))
             notes = []
             continue
-        values = []
-        for cell, col in zip(cells, columns):
-            if cell == "" or cell != cell.strip():
-                problems.append(Problem(f"{where}: column {col.name!r} is empty or has spaces around it",
-                                        "problem.cell_empty", where=where, column=col.name))
-            elif col.type == "int":
-                try:
-                    values.append(int(cell))
-                except ValueError:
-                    problems.append(Problem(f"{where}: column {col.name!r} must be a whole number, not {cell!r}",
-                                            "problem.cell_int", where=where, column=col.name, cell=cell))
-            else:
-                values.append(cell)
+        values = None
+        if all(cell and cell == cell.strip() for cell in cells):
+            try:
+                values = cells if plain else [int(c) if i else c for c, i in zip(cells, ints)]
+            except ValueError:
+                pass
+        if values is None:
+            values = _values(cells, columns, f"{label}:{n}", problems)
         if len(values) == len(columns):
-            rows.append(Row(tuple(values), label, n, tuple(notes)))
+            rows.append(Row(tuple(values), label, n, tuple(notes) if notes else ()))
         notes = []
     if columns is None:
         problems.append(Problem(f"{label}:1: no header row (argument names separated by tabs)",

@@ -552,5 +552,13 @@ def main(argv=None):
     return run(command, lang=lang_of(argv))
 
 
+def console():
+    """The ``liuyao`` command: ``main``, then an exit that does not walk every object the process
+    made (the collector's last pass at exit took a third of a judgment's time): they are frozen."""
+    status = main()
+    gc.freeze()
+    sys.exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    console()

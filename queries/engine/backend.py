@@ -34,6 +34,12 @@ def _datalog():
     return Logic
 
 
+def name() -> str:
+    """'compiled' or 'pure': which pyDatalog engine this process runs."""
+    _datalog()
+    return "pure" if str(pyEngine.__file__).endswith(".py") else "compiled"
+
+
 class Backend:
     """One pyDatalog logic of this thread: facts, clauses, questions. The logic is made, and
     pyDatalog imported, when it is first used."""

@@ -18,6 +18,11 @@ def ask(engine, goal):
     return sorted(tuple(sorted(s.items())) for s in engine.solve(parse_goal(goal)))
 
 
+def test_the_engine_named():
+    from queries.engine import engine_name
+    assert engine_name() in ("compiled", "pure")
+
+
 def test_pydatalog_waits_for_a_question_it_answers():
     import subprocess
     import sys

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import re
 
+from .engine.files import read_text
 from .engine.tables import read_table
 from .knowledge import shipped_dir
 from .messages import error
@@ -34,17 +35,35 @@ def _folder():
     return shipped_dir() / "texts"
 
 
-def _rows(name):
-    return [row.values for row in read_table(_folder() / name).rows]
+def _rows(name, hexagram=None):
+    """The rows of a table of texts/; with ``hexagram``, only that hexagram's (its number first):
+    the other hexagrams' lines are not parsed."""
+    if hexagram is None:
+        return [row.values for row in read_table(_folder() / name).rows]
+    path = _folder() / name
+    lines = [line for line in read_text(path, name).splitlines()
+             if not line[:1].isdigit() or line.startswith(f"{hexagram}\t")]
+    return [row.values for row in read_table(path, name, text="\n".join(lines)).rows]
 
 
 @functools.lru_cache(maxsize=None)
 def _texts() -> dict:
-    """(hexagram, part) -> {"label", "zh", "ko", "en"}."""
+    """(hexagram, part) -> {"label", "zh", "ko", "en"}, of all 64 (for the names they bear in their
+    words; one hexagram's are ``_passages``)."""
     found = {(n, part): {"label": label, "zh": zh} for n, part, label, zh in _rows("zhouyi.tsv")}
     for lang in ("ko", "en"):
         for n, part, text in _rows(f"zhouyi_{lang}.tsv"):
             found[(n, part)][lang] = text
+    return found
+
+
+@functools.lru_cache(maxsize=None)
+def _passages(n) -> dict:
+    """part -> {"label", "zh", "ko", "en"} of hexagram ``n``."""
+    found = {part: {"label": label, "zh": zh} for _, part, label, zh in _rows("zhouyi.tsv", n)}
+    for lang in ("ko", "en"):
+        for _, part, text in _rows(f"zhouyi_{lang}.tsv", n):
+            found[part][lang] = text
     return found
 
 
@@ -146,7 +165,7 @@ def _initial_rule(syllable: str) -> str:
 
 def passage(n: int, part: str) -> dict:
     """One passage: its part, label, Chinese, reading, and Korean and English where it has them."""
-    found = _texts()[(n, part)]
+    found = _passages(n)[part]
     said = {"part": part, "kind": kind(part), "label": "" if found["label"] == "-" else found["label"], "zh": found["zh"],
             "reading": reading(found["zh"], n, part)}
     for lang in ("ko", "en"):
@@ -159,7 +178,7 @@ def hexagram(n: int) -> dict:
     """All the words of hexagram ``n`` (King Wen number), in the book's order, with their source."""
     full, short, korean = _full_names()[n]
     return {"number": n, "hexagram": full, "short": short, "korean": korean, "source": dict(SOURCE),
-            "parts": [passage(n, part) for part in PARTS if (n, part) in _texts()]}
+            "parts": [passage(n, part) for part in PARTS if part in _passages(n)]}
 
 
 def to_read(n_original: int, n_changed: int | None, rows) -> list:

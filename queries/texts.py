@@ -40,10 +40,13 @@ def _rows(name, hexagram=None):
     the other hexagrams' lines are not parsed."""
     if hexagram is None:
         return [row.values for row in read_table(_folder() / name).rows]
-    path = _folder() / name
-    lines = [line for line in read_text(path, name).splitlines()
-             if not line[:1].isdigit() or line.startswith(f"{hexagram}\t")]
-    return [row.values for row in read_table(path, name, text="\n".join(lines)).rows]
+    lines = [line for line in _lines(name) if not line[:1].isdigit() or line.startswith(f"{hexagram}\t")]
+    return [row.values for row in read_table(_folder() / name, name, text="\n".join(lines)).rows]
+
+
+@functools.lru_cache(maxsize=None)
+def _lines(name) -> tuple:
+    return tuple(read_text(_folder() / name, name).splitlines())
 
 
 @functools.lru_cache(maxsize=None)

@@ -173,17 +173,11 @@ class Program:
 
     @functools.cached_property
     def _by_head(self) -> dict:
-        found = defaultdict(list)
-        for rule in self.rules:
-            found[rule.head.pred].append(rule)
-        return dict(found)
+        return _grouped(self.rules, lambda rule: rule.head.pred)
 
     @functools.cached_property
     def _by_pred(self) -> dict:
-        found = defaultdict(list)
-        for fact in self.facts:
-            found[fact.atom.pred].append(fact)
-        return dict(found)
+        return _grouped(self.facts, lambda fact: fact.atom.pred)
 
     def suggest(self, pred) -> str:
         """'; did you mean …?' with the nearest predicate names, or ''."""
@@ -234,6 +228,14 @@ class Program:
             if binds:
                 bound.add(lit.left.name)
         return tuple(goal)
+
+
+def _grouped(items, key) -> dict:
+    """key -> the items of that key, in their order."""
+    found = defaultdict(list)
+    for item in items:
+        found[key(item)].append(item)
+    return dict(found)
 
 
 def _short(text, width=80) -> str:

@@ -211,6 +211,9 @@ def _read_regular(path, limit) -> str:
         return f.read().decode("utf-8")
 
 
+_VALUES = frozenset((str, int))       # the types of a value kept (a bool is neither: its type is bool)
+
+
 def _checked(data, key, arities):
     if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("key") != key:
         return None
@@ -219,11 +222,14 @@ def _checked(data, key, arities):
         return None
     out = {}
     for pred, rows in answers.items():
-        if not isinstance(rows, list) or not all(
-                isinstance(row, list) and len(row) == arities[pred] and
-                all(type(v) in (str, int) for v in row) for row in rows):
+        if type(rows) is not list:
             return None
-        out[pred] = [tuple(row) for row in rows]
+        arity, found = arities[pred], []
+        for row in rows:
+            if type(row) is not list or len(row) != arity or not _VALUES.issuperset(map(type, row)):
+                return None
+            found.append(tuple(row))
+        out[pred] = found
     trail = data.get("trail")
     if not isinstance(trail, list) or not all(
             isinstance(step, list) and len(step) == 2 and type(step[0]) is str and type(step[1]) is int

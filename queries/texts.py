@@ -53,20 +53,21 @@ def _lines(name) -> tuple:
 def _texts() -> dict:
     """(hexagram, part) -> {"label", "zh", "ko", "en"}, of all 64 (for the names they bear in their
     words; one hexagram's are ``_passages``)."""
-    found = {(n, part): {"label": label, "zh": zh} for n, part, label, zh in _rows("zhouyi.tsv")}
-    for lang in ("ko", "en"):
-        for n, part, text in _rows(f"zhouyi_{lang}.tsv"):
-            found[(n, part)][lang] = text
-    return found
+    return _words()
 
 
 @functools.lru_cache(maxsize=None)
 def _passages(n) -> dict:
     """part -> {"label", "zh", "ko", "en"} of hexagram ``n``."""
-    found = {part: {"label": label, "zh": zh} for _, part, label, zh in _rows("zhouyi.tsv", n)}
+    return {part: found for (_, part), found in _words(n).items()}
+
+
+def _words(hexagram=None) -> dict:
+    """(hexagram, part) -> {"label", "zh", "ko", "en"}: of every hexagram, or of one."""
+    found = {(n, part): {"label": label, "zh": zh} for n, part, label, zh in _rows("zhouyi.tsv", hexagram)}
     for lang in ("ko", "en"):
-        for _, part, text in _rows(f"zhouyi_{lang}.tsv", n):
-            found[part][lang] = text
+        for n, part, text in _rows(f"zhouyi_{lang}.tsv", hexagram):
+            found[(n, part)][lang] = text
     return found
 
 

@@ -106,4 +106,5 @@ class StaticRows(dict):
         return found
 
     def get(self, pred, default=None):
+        """The rows of ``pred``, an empty set for a predicate of none (``default`` is never needed)."""
         return self[pred]

@@ -16,7 +16,7 @@ process that reads the program from there works it out no more.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from .forward import is_local, order
 
@@ -54,7 +54,7 @@ class Layout:
                    groups(data["groups"]))
 
 
-FIELDS = ("static", "static_groups", "feeds_static", "partitioned", "scope", "apart", "groups")
+FIELDS = tuple(f.name for f in fields(Layout))
 
 
 def layout_of(program) -> Layout:

@@ -50,7 +50,8 @@ def data(program):
               "facts": _facts(program.facts_of(pred), program.tables_of(pred)),
               "rules": [_rule(r) for r in program.rules_of(pred)]} for pred in preds]
     head = {"predicates": preds,
-            "order": {"tables": [[pred, path] for pred, path in program.table_paths.items()], "facts": _runs(f.atom.pred for f in program.facts),
+            "order": {"tables": [[pred, path] for pred, path in program.table_paths.items()],
+                      "facts": _runs(f.atom.pred for f in program.facts),
                       "rules": _runs(r.head.pred for r in program.rules)},
             "declared": [[pred, arity, where] for pred, (arity, where) in program.declared.items()],
             "warnings": [[str(w), getattr(w, "key", None), _said_data(getattr(w, "values", {}))]
@@ -186,22 +187,22 @@ class StoredProgram(Program):
     def _decode(self, pred, part):
         collecting = gc.isenabled()
         gc.disable()                # what is made here holds no cycle: the collector would walk it in vain
+        terms = self._terms
         try:
             _check(type(part) is dict and set(part) == {"tables", "facts", "rules"}, "a predicate's part")
-            tables = [_table_of(item, self._terms) for item in _items(part["tables"], 6)]
+            tables = [_table_of(item) for item in _items(part["tables"], 6)]
             _check(all(t.predicate == pred for t in tables), "a predicate's tables")
             facts = []
             for item in _items(part["facts"], None):
                 if len(item) == 2:
                     n, origin = item
                     _check(type(n) is int and 0 <= n < len(tables), "a table's number")
-                    facts += _rows(tables[n], _text(origin), self._terms.const)
+                    facts += _rows(tables[n], _text(origin), terms.const)
                 else:
                     _check(len(item) == 5, "a fact")
                     atom, path, line, origin, notes = item
-                    facts.append(Fact(self._terms.atom(atom, ground=True), _text(path), _number(line), _text(origin),
+                    facts.append(Fact(terms.atom(atom, ground=True), _text(path), _number(line), _text(origin),
                                       _texts(notes)))
-            terms = self._terms
             rules = [Rule(terms.atom(head), tuple([terms.literal(l) for l in _body(body)]), _text(path),
                           _number(line), _rule_info(info), _text(origin))
                      for head, body, path, line, info, origin in _items(part["rules"], 6)]
@@ -244,7 +245,7 @@ def _runs_of(value):
     return runs
 
 
-def _table_of(item, terms):
+def _table_of(item):
     pred, columns, path, doc, header, rows = item
     columns = tuple(Column(_text(n), _choice(t, ("str", "int"))) for n, t in _items(columns, 2))
     _text(path)

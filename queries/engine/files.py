@@ -163,6 +163,19 @@ class _Walk:
         self.found[kinds[0]].append(shown)
 
 
+def _read_most(fd, size, most) -> bytes:
+    """At most ``most`` bytes of an open file, read ``size`` bytes at a time (a little more than
+    its size as stat found it, to see it grew): a buffer as large as the bound is never made."""
+    chunks, got = [], 0
+    while got < most:
+        chunk = os.read(fd, min(size, most - got))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
 def read_text(path, label, identity=None) -> str:
     """The UTF-8 text of a regular file of at most MAX_FILE bytes; KnowledgeError naming
     ``label`` otherwise (never waits on a pipe or a device). With ``identity`` (device, inode),
@@ -171,18 +184,19 @@ def read_text(path, label, identity=None) -> str:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as e:
         raise KnowledgeError([_cannot_read(f"{label}:1", e)]) from None
-    with os.fdopen(fd, "rb") as f:
-        try:
-            st = os.fstat(f.fileno())
-            if not stat.S_ISREG(st.st_mode):
-                raise KnowledgeError([_not_regular(f"{label}:1")])
-            if identity is not None and (st.st_dev, st.st_ino) != tuple(identity):
-                raise KnowledgeError([Problem(f"{label}:1: the file changed while the folder was read (a link "
-                                              "swapped in?); read it again", "problem.swapped",
-                                              where=f"{label}:1")])
-            data = f.read(MAX_FILE + 1)
-        except OSError as e:
-            raise KnowledgeError([_cannot_read(f"{label}:1", e)]) from None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise KnowledgeError([_not_regular(f"{label}:1")])
+        if identity is not None and (st.st_dev, st.st_ino) != tuple(identity):
+            raise KnowledgeError([Problem(f"{label}:1: the file changed while the folder was read (a link "
+                                          "swapped in?); read it again", "problem.swapped",
+                                          where=f"{label}:1")])
+        data = _read_most(fd, max(st.st_size + 1, 1 << 16), MAX_FILE + 1)
+    except OSError as e:
+        raise KnowledgeError([_cannot_read(f"{label}:1", e)]) from None
+    finally:
+        os.close(fd)
     if len(data) > MAX_FILE:
         raise KnowledgeError([Problem(f"{label}:1: larger than {MAX_FILE:,} bytes; split it into smaller files",
                                       "problem.too_large", where=f"{label}:1", most=MAX_FILE)])

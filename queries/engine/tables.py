@@ -154,7 +154,7 @@ def read_table(path: Path | str, label: str | None = None, identity=None, tick=N
             notes = []
             continue
         values = None
-        if all(cell and cell == cell.strip() for cell in cells):
+        if "" not in cells and list(map(str.strip, cells)) == cells:
             try:
                 values = cells if plain else [int(c) if i else c for c, i in zip(cells, ints)]
             except ValueError:

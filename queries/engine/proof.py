@@ -23,7 +23,7 @@ def statement(pred, args) -> str:
     return f"{pred}({', '.join(show(a) for a in args)})"
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, init=False)
 class Proof:
     kind: str                      # fact | rule | not | check
     pred: str                      # predicate, or the comparison operator for a check

@@ -32,7 +32,7 @@ class Column:
     type: str = "str"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Row:
     values: tuple
     path: str

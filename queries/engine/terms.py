@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from .errors import QueryTooLarge
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Var:
     name: str
 
@@ -24,7 +24,7 @@ class Var:
         return self.name
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Const:
     value: object
 
@@ -45,7 +45,7 @@ class Arith:
         return f"({self.left} {self.op} {self.right})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Atom:
     pred: str
     args: tuple
@@ -101,7 +101,7 @@ def is_gloss(source: str) -> bool:
     return source.endswith(f"({GLOSS})") or f"({GLOSS}: " in source
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class RuleInfo:
     """What the comment lines above a clause say about it (a ``# gloss:`` line is among its
     sources, marked by ``gloss_source``)."""
@@ -121,7 +121,7 @@ class RuleInfo:
         return dict(self.says).get(lang)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rule:
     head: Atom
     body: tuple
@@ -141,7 +141,7 @@ class Rule:
         return f"{self.path}:{self.line}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Fact:
     atom: Atom
     path: str

@@ -9,7 +9,6 @@ recursive rule whose head takes a value computed by arithmetic (it may grow with
 from __future__ import annotations
 
 from collections import defaultdict
-from difflib import get_close_matches
 
 from .problem import Problem, tagged
 from .terms import Arith, Atom, Compare, Var, term_vars
@@ -154,6 +153,7 @@ def program_problems(rules, facts, declared, tick=None):
             if not isinstance(lit, Atom):
                 continue
             if lit.pred not in defined:
+                from difflib import get_close_matches
                 near = get_close_matches(lit.pred, sorted(defined), n=3)
                 hint = f"; did you mean {', '.join(near)}?" if near else ""
                 found.append(Problem(f"{rule.where}: unknown predicate {lit.pred}/{len(lit.args)}{hint}",

@@ -34,7 +34,7 @@ queries.engine.errors.UserError: path has 2 arguments, path('c') has 1; e.g. pat
 from __future__ import annotations
 
 import functools
-import logging
+import sys
 from collections import defaultdict
 from dataclasses import dataclass
 
@@ -51,7 +51,15 @@ from .reader import parse_goal
 from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, term_vars, unify,
                     unify_pattern)
 
-log = logging.getLogger("liuyao.engine")
+
+def _log():
+    """The engine's logger, or None in a process that never imported logging: nothing there has
+    configured one, so its info and debug lines would go nowhere (and logging costs 6 ms to import)."""
+    logging = sys.modules.get("logging")
+    return logging.getLogger("liuyao.engine") if logging else None
+
+
+_DEBUG = 10             # logging.DEBUG
 
 
 @dataclass(frozen=True)
@@ -134,8 +142,8 @@ class KnowledgeBase:
         self._scope = layout.scope
         self._parts = None                      # the tables per partition (none: pyDatalog answers)
         if tables:
-            if layout.apart:
-                log.info("one table for every partition: the clause at %s joins more than one", layout.apart[0])
+            if layout.apart and _log():
+                _log().info("one table for every partition: the clause at %s joins more than one", layout.apart[0])
             self._parts = Partitions(self._rules, layout.groups, layout.scope, local=not layout.apart)
             for pred in sorted(layout.scope & program.stated):
                 for args in self._fact_index.of(pred):
@@ -535,7 +543,8 @@ class KnowledgeBase:
             rows = {tuple(s[n] for n in names) for s in found}
         got = self._solved[body] = _Solved(tuple(names), _sorted(rows))
         self._solved_in[where].append(body)
-        if log.isEnabledFor(logging.DEBUG):
+        log = _log()
+        if log and log.isEnabledFor(_DEBUG):
             log.debug("solve %s -> %d", " & ".join(map(str, body)), len(got.rows))
         return got
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .html import proof_html, why_not_html
 from .terms import show
 
 
@@ -103,6 +102,7 @@ class Proof:
         return sorted({c for n in self.nodes() if n.rule for c in n.rule.conventions})
 
     def _repr_html_(self) -> str:
+        from .html import proof_html        # a notebook's: not imported by a process that shows none
         return proof_html(self)
 
 
@@ -130,4 +130,5 @@ class WhyNot:
     seen: bool = False             # already explained above
 
     def _repr_html_(self) -> str:
+        from .html import why_not_html
         return why_not_html(self)

@@ -38,6 +38,7 @@ BRANCHES = "子丑寅卯辰巳午未申酉戌亥"
 _SIXTY = frozenset(_STEMS[i % 10] + BRANCHES[i % 12] for i in range(60))
 _CHINA = timezone(timedelta(hours=8), "UTC+08:00")
 YEARS = (1600, 2999)
+JIE_TABLE = "almanac/jie.tsv"
 
 
 def from_hangul(value):
@@ -173,14 +174,32 @@ def _check_year(wall: datetime) -> None:
 def _jie(year: int) -> tuple:
     """The 節 instants lunar-python gives for a solar year, as 'YYYY-MM-DD HH:MM:SS' in UTC+8:
     大雪 of the year before, 小寒, 立春 … 大雪, then 小寒, 立春, 驚蟄 of the year after (16).
-    Computed once a year: lunar-python recomputes them for every moment it is asked about.
+    Kept for 1900–2100 in almanac/jie.tsv (``almanac/make_jie.py``, tested equal to lunar-python's),
+    computed once a year outside them: lunar-python recomputes them for every moment it is asked about.
 
-    >>> _jie(2024)[2], _jie(2024)[10]            # 立春, 寒露
-    ('2024-02-04 16:27:07', '2024-10-08 02:59:57')
+    >>> _jie(2024)[2], _jie(2024)[10], _jie(1650)[2]            # 立春, 寒露; 立春 of 1650
+    ('2024-02-04 16:27:07', '2024-10-08 02:59:57', '1650-02-03 21:45:31')
     """
-    from lunar_python import LunarYear, Solar        # only a cast with a moment needs the calendar's tables
+    kept = _kept_jie().get(year)
+    if kept is not None:
+        return kept
+    return lunar_jie(year)
+
+
+def lunar_jie(year: int) -> tuple:
+    """The year's 節 instants computed by lunar-python (what almanac/jie.tsv keeps)."""
+    from lunar_python import LunarYear, Solar        # only a cast with a moment outside the table needs it
     days = LunarYear.fromYear(year).getJieQiJulianDays()
     return tuple(Solar.fromJulianDay(day).toYmdHms() for day in days[::2])
+
+
+@lru_cache(maxsize=None)
+def _kept_jie() -> dict:
+    """Year -> its 16 節 instants, from almanac/jie.tsv (importing and running lunar-python for a
+    year costs a chart's start 11–17 ms; reading the table, one)."""
+    from .engine.tables import read_table
+    from .knowledge import shipped_dir
+    return {year: tuple(instants) for year, *instants in (row.values for row in read_table(shipped_dir() / JIE_TABLE).rows)}
 
 
 def _sexagenary(stem: int, branch: int) -> str:

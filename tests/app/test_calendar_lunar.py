@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from lunar_python import LunarYear, Solar
 
-from queries.calendar import ZI_HOUR, pillars
+from queries.calendar import ZI_HOUR, _kept_jie, lunar_jie, pillars
 
 CHINA = timezone(timedelta(hours=8))
 ZONES = [ZoneInfo("Asia/Seoul"), ZoneInfo("Asia/Shanghai"), ZoneInfo("America/New_York"), timezone.utc]
@@ -68,3 +68,10 @@ def test_the_issue_example():
     moment = datetime(2024, 10, 8, 4, 0, tzinfo=ZoneInfo("Asia/Seoul"))
     assert ours(moment, "same-day") == ("甲辰", "甲戌", "乙巳", "戊寅")
     assert ours(moment - timedelta(seconds=4), "same-day")[1] == "癸酉"      # 寒露 is at 03:59:57 in Seoul
+
+
+def test_the_kept_jie_are_lunar_pythons():
+    """almanac/jie.tsv holds, for each of its years, the 節 instants lunar-python computes."""
+    kept = _kept_jie()
+    assert sorted(kept) == list(range(1900, 2101))
+    assert all(kept[year] == lunar_jie(year) for year in kept)

@@ -171,13 +171,13 @@ def _check_year(wall: datetime) -> None:
 
 
 @lru_cache(maxsize=None)
-def _jie(year: int) -> tuple:
+def jie_of(year: int) -> tuple:
     """The 節 instants lunar-python gives for a solar year, as 'YYYY-MM-DD HH:MM:SS' in UTC+8:
     大雪 of the year before, 小寒, 立春 … 大雪, then 小寒, 立春, 驚蟄 of the year after (16).
     Kept for 1900–2100 in almanac/jie.tsv (``almanac/make_jie.py``, tested equal to lunar-python's),
     computed once a year outside them: lunar-python recomputes them for every moment it is asked about.
 
-    >>> _jie(2024)[2], _jie(2024)[10], _jie(1650)[2]            # 立春, 寒露; 立春 of 1650
+    >>> jie_of(2024)[2], jie_of(2024)[10], jie_of(1650)[2]           # 立春, 寒露; 立春 of 1650
     ('2024-02-04 16:27:07', '2024-10-08 02:59:57', '1650-02-03 21:45:31')
     """
     kept = _kept_jie().get(year)
@@ -209,7 +209,7 @@ def _sexagenary(stem: int, branch: int) -> str:
 def year_month(china: datetime) -> tuple:
     """The year and month pillars of a wall-clock moment in UTC+8, as lunar-python's
     getYearInGanZhiExact and getMonthInGanZhiExact give them, from the year's 節 table."""
-    moment, jie = china.strftime("%Y-%m-%d %H:%M:%S"), _jie(china.year)
+    moment, jie = china.strftime("%Y-%m-%d %H:%M:%S"), jie_of(china.year)
     year = china.year - (moment < jie[2])             # the year turns at 立春
     passed = sum(1 for instant in jie if instant <= moment)
     index = passed - 3                                # -3 before 大雪 … 0 from 立春: as lunar-python counts
@@ -257,7 +257,7 @@ def pillars(moment: datetime, zi_hour: str = "same-day", wall: datetime | None =
     return Pillars(year=year, month=month, day=day, hour=hour)
 
 
-# The 節 of ``_jie``, in its order: 大雪 of the year before … 驚蟄 of the year after.
+# The 節 of ``jie_of``, in its order: 大雪 of the year before … 驚蟄 of the year after.
 JIE = ("大雪", "小寒", "立春", "驚蟄", "清明", "立夏", "芒種", "小暑", "立秋", "白露", "寒露", "立冬", "大雪", "小寒",
        "立春", "驚蟄")
 NEAR = timedelta(minutes=3)      # a cast this close to a boundary says so (sources of 節 times differ by ~30 s)
@@ -265,14 +265,14 @@ _PILLARS = ("year", "month", "day", "hour")
 
 
 def jie_instants(year: int) -> list:
-    """(name, aware instant in UTC+8) of the 節 around a solar year, from ``_jie``.
+    """(name, aware instant in UTC+8) of the 節 around a solar year, from ``jie_of``.
 
     >>> name, instant = jie_instants(2024)[10]
     >>> name, instant.isoformat()
     ('寒露', '2024-10-08T02:59:57+08:00')
     """
     return [(name, datetime.fromisoformat(text).replace(tzinfo=_CHINA))
-            for name, text in zip(JIE, _jie(year))]
+            for name, text in zip(JIE, jie_of(year))]
 
 
 def boundaries(moment: datetime, zi_hour: str = "same-day", wall: datetime | None = None) -> tuple:

@@ -215,9 +215,8 @@ def listed(found: list) -> list:
 
 # ---- dates --------------------------------------------------------------------------------
 
-# The 節 that open the months, in their order from 小寒 (丑) to 大雪 (子); lunar-python's names.
-_JIE = (("小寒", "丑"), ("立春", "寅"), ("惊蛰", "卯"), ("清明", "辰"), ("立夏", "巳"), ("芒种", "午"),
-        ("小暑", "未"), ("立秋", "申"), ("白露", "酉"), ("寒露", "戌"), ("立冬", "亥"), ("大雪", "子"))
+# The branches of the months the twelve 節 of a year open, from 小寒 (丑) to 大雪 (子).
+_JIE_BRANCHES = "丑寅卯辰巳午未申酉戌亥子"
 
 
 def dates(made, unit, branches, stem=None, count=3, start=None) -> list:
@@ -291,15 +290,9 @@ def next_days(start: date, day_pillar: str, branch: str, stem: str | None = None
 
 @lru_cache(maxsize=256)
 def _jie(year: int) -> tuple:
-    """(instant in UTC+8, branch of the month it opens) of the twelve 節 of a Gregorian year."""
-    from lunar_python import Solar            # only dates need the calendar's tables
-    table = Solar.fromYmd(year, 6, 1).getLunar().getJieQiTable()
-    out = []
-    for name, branch in _JIE:
-        s = table[name]
-        out.append((datetime(s.getYear(), s.getMonth(), s.getDay(), s.getHour(), s.getMinute(),
-                             s.getSecond(), tzinfo=_CHINA), branch))
-    return tuple(out)
+    """(instant in UTC+8, branch of the month it opens) of the twelve 節 of a Gregorian year
+    (``calendar.jie_instants``)."""
+    return tuple((instant, branch) for (_, instant), branch in zip(calendar.jie_instants(year)[1:13], _JIE_BRANCHES))
 
 
 def _years(moment: datetime):

@@ -75,3 +75,14 @@ def test_the_kept_jie_are_lunar_pythons():
     kept = _kept_jie()
     assert sorted(kept) == list(range(1900, 2101))
     assert all(kept[year] == lunar_jie(year) for year in kept)
+
+
+@pytest.mark.parametrize("year", [1650, 1984, 2024, 2100, 2500])
+def test_the_months_timing_counts_open_at_lunar_pythons_jie(year):
+    """The 節 that open the months of ``timing.next_months`` are lunar-python's getJieQiTable."""
+    from queries.timing import _jie
+    table = Solar.fromYmd(year, 6, 1).getLunar().getJieQiTable()
+    names = ("小寒", "立春", "惊蛰", "清明", "立夏", "芒种", "小暑", "立秋", "白露", "寒露", "立冬", "大雪")
+    assert [instant.strftime("%Y-%m-%d %H:%M:%S") for instant, _ in _jie(year)] == \
+        [table[name].toYmdHms() for name in names]
+    assert "".join(branch for _, branch in _jie(year)) == "丑寅卯辰巳午未申酉戌亥子"

@@ -180,6 +180,11 @@ def read_text(path, label, identity=None) -> str:
     """The UTF-8 text of a regular file of at most MAX_FILE bytes; KnowledgeError naming
     ``label`` otherwise (never waits on a pipe or a device). With ``identity`` (device, inode),
     the file opened must be that one: a file swapped since it was found is not read."""
+    return decoded(read_bytes(path, label, identity), label)
+
+
+def read_bytes(path, label, identity=None) -> bytes:
+    """The bytes of the file ``read_text`` reads, with its checks but the text's."""
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as e:
@@ -200,6 +205,11 @@ def read_text(path, label, identity=None) -> str:
     if len(data) > MAX_FILE:
         raise KnowledgeError([Problem(f"{label}:1: larger than {MAX_FILE:,} bytes; split it into smaller files",
                                       "problem.too_large", where=f"{label}:1", most=MAX_FILE)])
+    return data
+
+
+def decoded(data: bytes, label) -> str:
+    """A file's bytes as UTF-8 text; KnowledgeError naming ``label`` when they are not."""
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -16,12 +16,13 @@ import functools
 import hashlib
 import os
 from collections import OrderedDict, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .checks import closure, dependency_graph, program_problems, recursive_components
 from .errors import KnowledgeError, UserError, said
-from .files import knowledge_files, read_text
+from .files import decoded, knowledge_files, read_bytes, read_text
 from .layout import layout_of
 from .problem import Problem, tagged
 from .reader import parse_goal, parse_text
@@ -318,9 +319,29 @@ def _stored_key(parts, problems, cache):
     return cache.program_key("|".join(part.digest for part in parts))
 
 
-def _sources(parts) -> dict:
+def _sources(parts) -> "Sources":
     """Label -> text of every clause file of the parts, as the program keeps them."""
-    return {name: text for part in parts for kind, path, name, text in part.texts if kind == "dl"}
+    return Sources({name: data for part in parts for kind, path, name, data in part.texts if kind == "dl"})
+
+
+class Sources(Mapping):
+    """Label -> the text of a clause file, decoded from its bytes when first asked for (a program
+    read from the cache seldom asks)."""
+
+    def __init__(self, files):
+        self._files, self._texts = files, {}
+
+    def __getitem__(self, label):
+        text = self._texts.get(label)
+        if text is None:
+            text = self._texts[label] = decoded(self._files[label], label)
+        return text
+
+    def __iter__(self):
+        return iter(self._files)
+
+    def __len__(self):
+        return len(self._files)
 
 
 def _assemble(parts, problems, budget) -> Program:
@@ -378,7 +399,7 @@ class _Part:
     sources: dict = field(default_factory=dict)
     problems: list = field(default_factory=list)
     weight: int = 0             # bytes its files hold once read: their text and ITEM_BYTES an item
-    texts: list = field(default_factory=list)     # (kind, path, label, text) of files read, not yet parsed
+    texts: list = field(default_factory=list)     # (kind, path, label, bytes) of files read, not yet parsed
     digest: str = ""            # a hash of its files' labels and texts (a folder not the user's)
     parsed: bool = False        # whether its texts have been parsed (a user's folder: as it is read)
 
@@ -425,8 +446,9 @@ def _read_folder(folder, reading) -> _Part:
 
 
 def _read_texts(folder) -> _Part:
-    """A folder of the app's own: its files' texts read and hashed, their parsing left to
-    ``_parse`` (not needed when the program cache has the program)."""
+    """A folder of the app's own: its files read and hashed, their decoding and parsing left to
+    ``_parse`` (not needed when the program cache has the program: its entry was made from the
+    same bytes, read as UTF-8 then)."""
     tsvs, dls, met, identity = folder_files(folder.path, folder.name)
     signature = _signature(folder, tsvs + dls)
     if signature is not None and signature in _FOLDERS:
@@ -442,12 +464,13 @@ def _read_texts(folder) -> _Part:
         for path in paths:
             name = folder.name(path)
             try:
-                text = read_text(path, name, identity.get(path))
+                data = read_bytes(path, name, identity.get(path))
             except KnowledgeError as e:
                 part.problems += e.problems
                 continue
-            part.texts.append((kind, path, name, text))
-            digest.update(f"{kind}\0{name}\0{len(text)}\0{text}\0".encode())
+            part.texts.append((kind, path, name, data))
+            digest.update(f"{kind}\0{name}\0{len(data)}\0".encode())
+            digest.update(data)
     part.digest = digest.hexdigest()
     if signature is not None and not met:
         _keep(_FOLDERS, signature, part)
@@ -461,7 +484,12 @@ def _parse(part) -> None:
     if part.parsed:
         return
     tables, rules, facts, sources, problems = [], [], [], {}, list(part.problems)
-    for kind, path, name, text in part.texts:
+    for kind, path, name, data in part.texts:
+        try:
+            text = decoded(data, name)
+        except KnowledgeError as e:
+            problems += e.problems
+            continue
         if kind == "tsv":
             try:
                 tables.append(read_table(path, name, text=text))

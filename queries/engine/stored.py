@@ -30,6 +30,7 @@ from __future__ import annotations
 import gc
 import json
 from collections import defaultdict
+from collections.abc import Mapping
 
 from .layout import Layout
 from .problem import Problem
@@ -133,7 +134,7 @@ class StoredProgram(Program):
     lazy = True
 
     def __init__(self, head, parts, sources, rebuild):
-        _check(type(head) is dict and type(parts) is list and type(sources) is dict, "an entry")
+        _check(type(head) is dict and type(parts) is list and isinstance(sources, Mapping), "an entry")
         self.preds = {_text(p): n for n, p in enumerate(_items(head.get("predicates"), 0, rows=False))}
         _check(len(self.preds) == len(parts), "a part for each predicate")
         order = head.get("order")
@@ -142,7 +143,7 @@ class StoredProgram(Program):
         self._order = (list(self.table_paths), _runs_of(order.get("facts")), _runs_of(order.get("rules")))
         self.declared = {_text(pred): (_number(arity), _text(where)) for pred, arity, where in _items(head.get("declared"), 3)}
         self.warnings = [_warning(w) for w in _items(head.get("warnings"), 3)]
-        self.sources, self.files = dict(sources), ""
+        self.sources, self.files = sources, ""
         _check(type(head.get("user")) is bool, "a program's origin")
         self.user = head["user"]
         self.inputs = frozenset(_texts(head.get("inputs")))

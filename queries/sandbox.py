@@ -198,6 +198,9 @@ class Sandbox:
 
     @staticmethod
     def _read(stream, inbox):
+        """Put each answer of ``stream`` in ``inbox``, then None (or the malformed one), and
+        close the stream. Only this thread closes it: closed by another, its descriptor could be
+        the next worker's pipe before this thread's read began, and that read take its bytes."""
         try:
             reader = _Reader(stream)
             while True:
@@ -209,6 +212,11 @@ class Sandbox:
             inbox.put(("malformed", getattr(e, "said", None) or str(e)))
         except (OSError, ValueError, EOFError):
             inbox.put(None)
+        finally:
+            try:
+                stream.close()
+            except OSError:
+                pass
 
     def _kill(self):
         process, self._process = self._process, None
@@ -219,11 +227,10 @@ class Sandbox:
         except OSError:
             pass
         process.wait()
-        for stream in (process.stdin, process.stdout):
-            try:
-                stream.close()
-            except OSError:
-                pass
+        try:
+            process.stdin.close()       # its answers are closed by their reader (``_read``)
+        except OSError:
+            pass
 
     def _wait(self, what, loading):
         """The worker's answer to the request just sent: ("ok", result, state) or ("error", …).

@@ -206,8 +206,8 @@ class _Body:
     variable to its place in a binding, ``names`` lists the variables in that order, ``needs``
     the predicates of its positive literals (a body with one of them empty holds nowhere).
 
-    A step is built when a run first reaches it (``plans``: how to build each): a judgment
-    reaches 1,890 of its bodies' 3,371 steps."""
+    A step is built when a run first reaches it (``plans``: how to build each); many are never
+    reached, after a step that bound nothing."""
 
     def __init__(self, plans, slots, needs):
         self.steps, self.plans = [None] * len(plans), plans

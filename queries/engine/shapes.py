@@ -67,7 +67,7 @@ def problems(rules, facts, shapes) -> list:
                                     f"words of a {shape.pred}: add one (a table of your own with '# @extends')",
                                     "problem.view_refers", where=rule.where, value=repr(arg.value), target=target,
                                     predicate=shape.pred))
-        if rule.info.id != rule.where:
+        if mine and rule.info.id != rule.where:
             mine = [tagged(m, "problem.in_rule", f" (rule {rule.info.id})", rule=rule.info.id) for m in mine]
         found += mine
     for fact in facts:

@@ -3,8 +3,9 @@ is read back: the program cache's entries (cache.py) are made of it, so that a p
 knowledge files are unchanged neither parses nor lints them, and reads of the knowledge only
 the predicates its questions need.
 
-The data is a head (what a knowledge base needs before any question, its layout among it) and
-one part per predicate. A term is its value (text or a whole number: a constant), ``["v", name]``
+The data is a head (what a knowledge base needs before any question, its layout among it), one
+part per predicate and, after them, the annotations of each predicate's rules (read when one of
+them is first shown: a judgment shows a few of the 1,942 it reads). A term is its value (text or a whole number: a constant), ``["v", name]``
 (a variable) or ``["a", op, left, right]`` (arithmetic); an atom ``[pred, [term, ...], negated]``;
 a body's comparison ``["c", op, left, right]``, its right side ``["in", [const, ...]]`` after
 ``in`` and ``not in``. Whatever is not of these forms makes the head raise ValueError when it is
@@ -19,6 +20,8 @@ read is run, and a malformed entry is read as none.
 >>> before = read_program([Folder(folder, "", "mine")])
 >>> head, parts = data(before)
 >>> after = program(json.loads(json.dumps(head)), [json.dumps(part) for part in parts], before.sources, None)
+>>> after.rules_of("path")[0].info.id
+'path.dl:1'
 >>> after.rules_of("path") == before.rules_of("path"), after.layout == before.layout
 (True, True)
 >>> (after.rules, after.facts, after.tables, after.declared) == \\
@@ -31,6 +34,7 @@ import gc
 import json
 from collections import defaultdict
 from collections.abc import Mapping
+from functools import partial
 
 from .layout import Layout
 from .problem import Problem
@@ -44,12 +48,14 @@ OPERATORS = frozenset(("+", "-", "*", "//", "%"))
 
 def data(program):
     """The program as plain data: a head (what a knowledge base needs before any question, the
-    layout among it) and one part per predicate (its tables, facts and rules), in the head's
-    order of ``predicates``. Its clause files' texts are left out: the reader has them."""
+    layout among it), one part per predicate (its tables, facts and rules) in the head's order
+    of ``predicates``, then the annotations of each one's rules in the same order. Its clause
+    files' texts are left out: the reader has them."""
     preds = sorted(program.stated | program.heads | set(program.tables))
     parts = [{"tables": [_table(t) for t in program.tables_of(pred)],
               "facts": _facts(program.facts_of(pred), program.tables_of(pred)),
               "rules": [_rule(r) for r in program.rules_of(pred)]} for pred in preds]
+    parts += [[_info(r.info) for r in program.rules_of(pred)] for pred in preds]
     head = {"predicates": preds,
             "order": {"tables": [[pred, path] for pred, path in program.table_paths.items()],
                       "facts": _runs(f.atom.pred for f in program.facts),
@@ -86,7 +92,7 @@ def _facts(facts, tables):
 
 
 def _rule(r):
-    return [_atom(r.head), [_literal(l) for l in r.body], r.path, r.line, _info(r.info), r.origin]
+    return [_atom(r.head), [_literal(l) for l in r.body], r.path, r.line, r.origin, r.info.id]
 
 
 def _runs(preds):
@@ -120,7 +126,8 @@ def storable(program) -> bool:
 
 def program(head, parts, sources, rebuild):
     """The program of an entry's head, its parts as JSON texts (one per predicate, read when a
-    question first needs that predicate) and the clause files' ``sources``; ValueError if the
+    question first needs that predicate, then one of each predicate's rules' annotations, read
+    when one of them is first asked for) and the clause files' ``sources``; ValueError if the
     head is not of the form ``data`` writes. ``rebuild()`` makes the program from its files, for
     a part found not of that form when it is read."""
     return StoredProgram(head, parts, sources, rebuild)
@@ -136,7 +143,7 @@ class StoredProgram(Program):
     def __init__(self, head, parts, sources, rebuild):
         _check(type(head) is dict and type(parts) is list and isinstance(sources, Mapping), "an entry")
         self.preds = {_text(p): n for n, p in enumerate(_items(head.get("predicates"), 0, rows=False))}
-        _check(len(self.preds) == len(parts), "a part for each predicate")
+        _check(2 * len(self.preds) == len(parts), "a part and annotations for each predicate")
         order = head.get("order")
         _check(type(order) is dict, "the order of a program")
         self.table_paths = {_text(pred): _text(path) for pred, path in _items(order.get("tables"), 2)}
@@ -150,6 +157,7 @@ class StoredProgram(Program):
         self.graph = {_text(pred): set(_texts(body)) for pred, body in _items(head.get("graph"), 2)}
         self.layout = Layout.of_data(head.get("layout"), _check)
         self._parts, self._read, self._rebuild, self._whole = parts, {}, rebuild, None
+        self._infos = {}        # predicate -> its rules' annotations as data, once one is asked for
         self._terms = _Terms()
         heads = {pred for pred, _ in self._order[2]}
         stated = {pred for pred, _ in self._order[1]}
@@ -205,14 +213,31 @@ class StoredProgram(Program):
                     facts.append(Fact(terms.atom(atom, ground=True), _text(path), _number(line), _text(origin),
                                       _texts(notes)))
             rules = [Rule(terms.atom(head), tuple([terms.literal(l) for l in _body(body)]), _text(path),
-                          _number(line), _rule_info(info), _text(origin))
-                     for head, body, path, line, info, origin in _items(part["rules"], 6)]
+                          _number(line), RuleInfo.later(partial(self._info, pred, k), _text(rule_id)), _text(origin))
+                     for k, (head, body, path, line, origin, rule_id) in enumerate(_items(part["rules"], 6))]
             _check(all(f.atom.pred == pred for f in facts) and all(r.head.pred == pred for r in rules),
                    "a predicate's facts and rules")
             return tables, facts, rules
         finally:
             if collecting:
                 gc.enable()
+
+    def _info(self, pred, k):
+        """The annotations of a predicate's ``k``-th rule, its part's annotations read on first
+        need; from the files when they are not of the form ``data`` writes."""
+        if self._whole is None:
+            try:
+                infos = self._infos.get(pred)
+                if infos is None:
+                    infos = json.loads(self._parts[len(self.preds) + self.preds[pred]])
+                    _check(type(infos) is list and len(infos) == len(self.rules_of(pred)), "a predicate's annotations")
+                    self._infos[pred] = infos
+                info = _rule_info(infos[k])
+                _check(info.id == self.rules_of(pred)[k].info.id, "a rule's annotations")
+                return info
+            except (ValueError, RecursionError):
+                self._whole = self._rebuild()
+        return self._whole.rules_of(pred)[k].info
 
     def __getattr__(self, name):
         """The whole program's ``tables``, ``rules`` and ``facts``, read on first use."""

@@ -104,18 +104,42 @@ def is_gloss(source: str) -> bool:
 @dataclass(frozen=True, init=False)
 class RuleInfo:
     """What the comment lines above a clause say about it (a ``# gloss:`` line is among its
-    sources, marked by ``gloss_source``)."""
+    sources, marked by ``gloss_source``). The fields have their defaults in ``__init__`` alone:
+    a field of the class would hide one that ``later`` has not read yet."""
     id: str
-    title: str = ""
-    sources: tuple = ()
-    conventions: tuple = ()
-    says: tuple = ()        # ((lang, template), ...)
-    notes: tuple = ()
-    view: bool = False      # '# @view': a presentation of relations derived elsewhere, not knowledge
+    title: str
+    sources: tuple
+    conventions: tuple
+    says: tuple             # ((lang, template), ...)
+    notes: tuple
+    view: bool              # '# @view': a presentation of relations derived elsewhere, not knowledge
 
     def __init__(self, id, title="", sources=(), conventions=(), says=(), notes=(), view=False):
         self.__dict__.update(id=id, title=title, sources=sources, conventions=conventions, says=says, notes=notes,
                              view=view)
+
+    @classmethod
+    def later(cls, read, id):
+        """The RuleInfo of that id whose other fields are those of the RuleInfo ``read()`` gives,
+        read when one is first asked for (a program read from the cache reads its rules'
+        annotations so: most are never shown).
+
+        >>> info = RuleInfo.later(lambda: RuleInfo("r.1", "月破"), "r.1")
+        >>> info.id, "title" in vars(info), info.title, info == RuleInfo("r.1", "月破")
+        ('r.1', False, '月破', True)
+        """
+        info = cls.__new__(cls)
+        info.__dict__.update(id=id, _read=read)
+        return info
+
+    def __getattr__(self, name):
+        """A field of a RuleInfo made by ``later``, read on first need."""
+        read = self.__dict__.get("_read")
+        if read is None or name.startswith("__"):
+            raise AttributeError(name)
+        self.__dict__.update(read().__dict__)
+        self.__dict__.pop("_read", None)
+        return object.__getattribute__(self, name)
 
     def template(self, lang):
         return dict(self.says).get(lang)

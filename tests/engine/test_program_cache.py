@@ -89,6 +89,11 @@ def _forged(head, parts):
 
     def with_rule(changed):
         return with_part(rules=[changed, *part["rules"][1:]])
+
+    m = len(program["predicates"]) + n          # the annotations of clash's rules
+
+    def with_annotations(changed):
+        return _text(head, [*parts[:m], changed, *parts[m + 1:]])
     return {
         "not json": "{not json",
         "not an object": "[]",
@@ -107,6 +112,9 @@ def _forged(head, parts):
         "an unknown comparison": with_rule([rule_head, [["c", "is", ["v", "X"], 1]], *rule[2:]]),
         "an empty body": with_rule([rule_head, [], *rule[2:]]),
         "a negative line": with_rule([*rule[:3], -1, *rule[4:]]),
+        "annotations not of the form": with_annotations([["x"]]),
+        "annotations of another rule": with_annotations([["another.rule", *parts[m][0][1:]], *parts[m][1:]]),
+        "annotations for fewer rules": with_annotations(parts[m][1:]),
     }
 
 

@@ -50,34 +50,49 @@ class Rules(Mapping):
 
 class Facts:
     """(predicate, values) -> the first Fact stating it: the program's facts, and those a
-    knowledge base asserts and retracts. Iterating goes through every predicate, sorted."""
+    knowledge base asserts and retracts. A program's fact is made when first asked for (a
+    question reads the rows of a table, and shows few of them as facts). Iterating goes through
+    every predicate, sorted."""
 
     def __init__(self, program):
         self._program, self._of = program, {}
 
-    def of(self, pred) -> dict:
-        """Values -> the first Fact stating them, of one predicate."""
+    def _values(self, pred) -> dict:
+        """Values -> the first Fact stating them, or its place among the program's facts of the
+        predicate until it is first asked for."""
         found = self._of.get(pred)
         if found is None:
-            found = self._of[pred] = {}
-            for fact in self._program.facts_of(pred):
-                found.setdefault(tuple([a.value for a in fact.atom.args]), fact)
+            found = self._of[pred] = self._program.first_stated(pred)
         return found
 
+    def _fact(self, pred, values, found):
+        if type(found) is int:
+            found = self._of[pred][values] = self._program.fact_at(pred, found)
+        return found
+
+    def rows(self, pred):
+        """The values of every fact of one predicate."""
+        return self._values(pred).keys()
+
     def get(self, key, default=None):
-        return self.of(key[0]).get(key[1], default)
+        pred, values = key
+        found = self._values(pred).get(values)
+        return default if found is None else self._fact(pred, values, found)
 
     def __contains__(self, key):
-        return key[1] in self.of(key[0])
+        return key[1] in self._values(key[0])
 
     def __getitem__(self, key):
-        return self.of(key[0])[key[1]]
+        pred, values = key
+        return self._fact(pred, values, self._values(pred)[values])
 
     def __setitem__(self, key, fact):
-        self.of(key[0])[key[1]] = fact
+        self._values(key[0])[key[1]] = fact
 
     def pop(self, key, default=None):
-        return self.of(key[0]).pop(key[1], default)
+        pred, values = key
+        found = self._values(pred).pop(values, None)
+        return default if found is None else found if type(found) is not int else self._program.fact_at(pred, found)
 
     def preds(self) -> list:
         """Every predicate that has or had a fact, sorted."""
@@ -85,11 +100,11 @@ class Facts:
 
     def __iter__(self):
         for pred in self.preds():
-            yield from [(pred, args) for args in self.of(pred)]
+            yield from [(pred, args) for args in self._values(pred)]
 
     def items(self):
         for pred in self.preds():
-            yield from [((pred, args), fact) for args, fact in self.of(pred).items()]
+            yield from [((pred, args), self._fact(pred, args, found)) for args, found in list(self._values(pred).items())]
 
 
 class StaticRows(dict):
@@ -101,7 +116,7 @@ class StaticRows(dict):
         self._facts, self._answers, self._scope = facts, answers, scope
 
     def __missing__(self, pred):
-        found = self[pred] = set() if pred in self._scope else set(self._facts.of(pred))
+        found = self[pred] = set() if pred in self._scope else set(self._facts.rows(pred))
         found.update(map(tuple, self._answers.get(pred, ())))
         return found
 

@@ -146,7 +146,7 @@ class KnowledgeBase:
                 _log().info("one table for every partition: the clause at %s joins more than one", layout.apart[0])
             self._parts = Partitions(self._rules, layout.groups, layout.scope, local=not layout.apart)
             for pred in sorted(layout.scope & program.stated):
-                for args in self._fact_index.of(pred):
+                for args in self._fact_index.rows(pred):
                     self._parts.changed(pred, args)
         cache = self.options.cache
         self._cache_key = cache.key(program) if cache is not None else None
@@ -155,8 +155,8 @@ class KnowledgeBase:
         """The shapes' lint of one predicate's rules (shapes.problems), as they are first read."""
         shape = self._shapes.get(pred)
         if shape is not None:
-            misshaped = shapes.problems(rules, [f for _, target in shape.refers for f in self.program.facts_of(target)],
-                                        (shape,))
+            known = {target: {values[0] for values in self.program.first_stated(target)} for _, target in shape.refers}
+            misshaped = shapes.problems(rules, (), (shape,), known)
             if misshaped:
                 raise KnowledgeError(misshaped)
 
@@ -193,7 +193,7 @@ class KnowledgeBase:
         """A relation the views read as one value, given two by the tables or the static rules,
         is a KnowledgeError when the knowledge loads (not a crash of a view later)."""
         rows = [(pred, args) for pred in sorted(self._shapes.keys() & self.program.stated)
-                for args in self._fact_index.of(pred)]
+                for args in self._fact_index.rows(pred)]
         rows += [(pred, row) for pred, answers in (self._static_answers or {}).items() if pred in self._shapes
                  for row in answers]
         found = shapes.second_values(rows, self.options.shapes)

@@ -142,6 +142,18 @@ class Program:
     def tables_of(self, pred) -> list:
         return self.tables.get(pred, [])
 
+    def first_stated(self, pred) -> dict:
+        """The values of each fact of a predicate -> the place in ``facts_of(pred)`` of the first
+        fact stating them (a new dict)."""
+        found = {}
+        for k, fact in enumerate(self.facts_of(pred)):
+            found.setdefault(tuple([a.value for a in fact.atom.args]), k)
+        return found
+
+    def fact_at(self, pred, k):
+        """The ``k``-th fact of a predicate (``facts_of(pred)[k]``)."""
+        return self.facts_of(pred)[k]
+
     @functools.cached_property
     def table_paths(self) -> dict:
         """Predicate -> the path of its first table, in the order the tables were read."""

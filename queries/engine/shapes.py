@@ -45,13 +45,15 @@ class Shape:
         return self.one >= arity
 
 
-def problems(rules, facts, shapes) -> list:
+def problems(rules, facts, shapes, known=None) -> list:
     """The lint errors of rules and facts against the shapes: a user rule or fact adding to a
     relation read as one value or whole, and a rule whose head gives a constant with no row
-    where its shape refers."""
+    where its shape refers. ``known``: the first values of the facts of each predicate a shape
+    refers to, when not read from ``facts``."""
     shaped = {s.pred: s for s in shapes}
     targets = {target for s in shapes for _, target in s.refers}
-    known = {target: {f.atom.args[0].value for f in facts if f.atom.pred == target} for target in targets}
+    if known is None:
+        known = {target: {f.atom.args[0].value for f in facts if f.atom.pred == target} for target in targets}
     found = []
     for rule in rules:
         shape = shaped.get(rule.head.pred)

@@ -168,7 +168,13 @@ class StoredProgram(Program):
         return self._part(pred)[2]
 
     def facts_of(self, pred):
-        return self._part(pred)[1]
+        return self._part(pred)[1].facts()
+
+    def first_stated(self, pred):
+        return self._part(pred)[1].first()
+
+    def fact_at(self, pred, k):
+        return self._part(pred)[1].at(k)
 
     def tables_of(self, pred):
         return self._part(pred)[0]
@@ -182,7 +188,8 @@ class StoredProgram(Program):
             if n is None:
                 found = ([], [], [])
             elif self._whole is not None:
-                found = (self._whole.tables_of(pred), self._whole.facts_of(pred), self._whole.rules_of(pred))
+                found = (self._whole.tables_of(pred), _Stated([self._whole.facts_of(pred)], self._terms.const),
+                         self._whole.rules_of(pred))
             else:
                 try:
                     found = self._decode(pred, json.loads(self._parts[n]))
@@ -201,23 +208,26 @@ class StoredProgram(Program):
             _check(type(part) is dict and set(part) == {"tables", "facts", "rules"}, "a predicate's part")
             tables = [_table_of(item) for item in _items(part["tables"], 6)]
             _check(all(t.predicate == pred for t in tables), "a predicate's tables")
-            facts = []
+            runs = []
             for item in _items(part["facts"], None):
                 if len(item) == 2:
                     n, origin = item
                     _check(type(n) is int and 0 <= n < len(tables), "a table's number")
-                    facts += _rows(tables[n], _text(origin), terms.const)
+                    runs.append((tables[n], _text(origin)))
                 else:
                     _check(len(item) == 5, "a fact")
                     atom, path, line, origin, notes = item
-                    facts.append(Fact(terms.atom(atom, ground=True), _text(path), _number(line), _text(origin),
-                                      _texts(notes)))
+                    fact = Fact(terms.atom(atom, ground=True), _text(path), _number(line), _text(origin), _texts(notes))
+                    _check(fact.atom.pred == pred, "a predicate's facts")
+                    if runs and type(runs[-1]) is list:
+                        runs[-1].append(fact)
+                    else:
+                        runs.append([fact])
             rules = [Rule(terms.atom(head), tuple([terms.literal(l) for l in _body(body)]), _text(path),
                           _number(line), RuleInfo.later(partial(self._info, pred, k), _text(rule_id)), _text(origin))
                      for k, (head, body, path, line, origin, rule_id) in enumerate(_items(part["rules"], 6))]
-            _check(all(f.atom.pred == pred for f in facts) and all(r.head.pred == pred for r in rules),
-                   "a predicate's facts and rules")
-            return tables, facts, rules
+            _check(all(r.head.pred == pred for r in rules), "a predicate's rules")
+            return tables, _Stated(runs, terms.const), rules
         finally:
             if collecting:
                 gc.enable()
@@ -252,6 +262,60 @@ class StoredProgram(Program):
             self._whole = self._whole or self._rebuild()
             self.tables, self.facts, self.rules = self._whole.tables, self._whole.facts, self._whole.rules
         return self.__dict__[name]
+
+
+class _Stated:
+    """A predicate's facts as its part states them, in order: runs of facts, and runs of the rows
+    of one of its tables, each row's Fact made when first needed (a question reads the rows, and
+    shows few of them as facts)."""
+
+    def __init__(self, runs, const):
+        self._runs, self._const, self._made, self._all = runs, const, {}, None
+
+    def facts(self) -> list:
+        if self._all is None:
+            self._all = [self.at(k) for k in range(sum(map(self._size, self._runs)))]
+        return self._all
+
+    def first(self) -> dict:
+        """The values of each fact -> the place of the first stating them."""
+        found, k = {}, 0
+        for run in self._runs:
+            if type(run) is list:
+                for fact in run:
+                    found.setdefault(tuple([a.value for a in fact.atom.args]), k)
+                    k += 1
+            else:
+                for row in run[0].rows:
+                    found.setdefault(row.values, k)
+                    k += 1
+        return found
+
+    def at(self, k):
+        """The ``k``-th fact."""
+        fact = self._made.get(k)
+        if fact is None:
+            place = k
+            for run in self._runs:
+                size = self._size(run)
+                if place < size:
+                    break
+                place -= size
+            else:
+                raise IndexError(k)
+            if type(run) is list:
+                fact = run[place]
+            else:
+                table, origin = run
+                row = table.rows[place]
+                fact = Fact(Atom(table.predicate, tuple(map(self._const, row.values))), row.path, row.line, origin,
+                            row.notes)
+            self._made[k] = fact
+        return fact
+
+    @staticmethod
+    def _size(run):
+        return len(run) if type(run) is list else len(run[0].rows)
 
 
 def _in_runs(runs, of):

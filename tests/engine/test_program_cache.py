@@ -155,6 +155,26 @@ def test_a_warm_process_reads_only_the_parts_it_needs(tmp_path, fresh, monkeypat
     assert "clash" in read and "harm" not in read and len(read) < len(kb.program.preds)
 
 
+def test_a_warm_process_makes_a_fact_of_a_row_and_reads_an_annotation_when_shown(tmp_path, fresh, monkeypatch):
+    from queries.engine import stored
+    cold = _open(tmp_path)
+    fresh()
+    made, annotations = [], []
+    monkeypatch.setattr(stored, "Fact", lambda *args: made.append(args[0].pred) or cold.program.facts[0].__class__(*args))
+    read = stored._rule_info
+    monkeypatch.setattr(stored, "_rule_info", lambda item: annotations.append(item[0]) or read(item))
+    kb = _open(tmp_path)
+    assert kb.ask("clash('子', X)") == [("午",)] and made == [] and annotations == []
+    proof = kb.explain("clash('子', '午')")
+    assert proof == cold.explain("clash('子', '午')")
+    assert sorted(made) == sorted(leaf.pred for leaf in _leaves(proof) if leaf.kind == "fact") != []
+    assert annotations == [proof.rule.id]
+
+
+def _leaves(proof):
+    return [proof] if not proof.children else [leaf for child in proof.children for leaf in _leaves(child)]
+
+
 def test_a_user_folder_is_read_as_before(tmp_path, fresh, folder):
     mine = folder({"mine/extra.dl": "extra(X) <= clash(X, '午')\n"}) / "mine"
     KnowledgeBase([BASE, mine], options=Options(cache=Cache(tmp_path / "store")))

@@ -131,9 +131,13 @@ class Plan:
         computed = {lit.left.name for lit in rule.body if isinstance(lit, Compare) and lit.op == "=="
                     and isinstance(lit.left, Var) and isinstance(lit.right, Arith)}
         self.made = tuple(i for i, a in enumerate(rule.head.args) if isinstance(a, Var) and a.name in computed)
-        counts = [sum(a is None for a in lit[2]) if isinstance(lit, tuple) else 0 for lit in shape]
-        self._prefixes = tuple(_PREFIXES.setdefault((shape[:k + 1], self._params[:sum(counts[:k + 1])]), len(_PREFIXES))
-                               for k in range(len(shape)))
+        prefixes, number, start = [], None, 0
+        for lit in shape:
+            end = start + lit[2].count(None) if lit.__class__ is tuple else start
+            number = _PREFIXES.setdefault((number, lit, self._params[start:end]), len(_PREFIXES))
+            prefixes.append(number)
+            start = end
+        self._prefixes = tuple(prefixes)
 
     def run(self, tables, budget, delta=None, at=None, shared=None):
         """The head rows the clause derives from the tables (the literal ``at`` reading the
@@ -148,7 +152,7 @@ class Plan:
 
 
 _NONE = frozenset()
-_PREFIXES = {}          # (a body's first literals, their constants) -> a number that stands for them
+_PREFIXES = {}          # (the number of a body's first literals, the next, its constants) -> a number for them all
 
 
 def bindings(body, tables, budget):

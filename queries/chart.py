@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 from .cast_input import Cast, assert_cast, lines_by, make_cast, place
 from .engine.forward import KEPT
-from .engine.terms import substitute, unify
+from .engine.terms import Atom, Const, substitute, unify
 from .knowledge import KnowledgeBase
 from .labels import check_lang, vocabulary
 from .messages import error
@@ -302,10 +302,9 @@ class Chart:
         from . import texts
         from .engine import render
         rows = []
-        for which, kind, place, order in self.kb.ask(f"text_to_read('{self.id}', W, K, P, O)"):
-            proof = self.kb.explain(f"text_to_read('{self.id}', '{which}', '{kind}', {place}, {order})")
-            rows.append((which, kind, place, order, proof.rule.id,
-                         {lang: render.sentence(proof, lang) for lang in ("ko", "zh", "en")}))
+        for row in self.kb.match("text_to_read", self.id, None, None, None, None):
+            rule, bindings = self.kb.step((Atom("text_to_read", tuple(map(Const, row))),))
+            rows.append((*row[1:], rule.id, {lang: render.rule_sentence(rule, bindings, lang) for lang in ("ko", "zh", "en")}))
         changed = self.changed["number"] if self.changed else None
         return {"judgment": texts.judgment_of(self.hexagram["number"]),
                 "read": texts.to_read(self.hexagram["number"], changed, rows)}

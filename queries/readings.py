@@ -241,9 +241,9 @@ def verdict(judgment) -> dict:
     factor = None
     if deciding:
         rules = kb.behind("factor", (c, deciding[0]))
-        proof = kb.explain(f"factor('{c}', '{deciding[0]}')", memo=judgment.memo)
+        rule, bindings = kb.step(f"factor('{c}', '{deciding[0]}')", memo=judgment.memo)
         factor = {"id": deciding[0], "name": named[deciding[0]][3], "rule": rules[0].info.id if rules else None,
-                  "says": {lang: render.sentence(proof, lang) for lang in LANGS}}
+                  "says": {lang: render.rule_sentence(rule, bindings, lang) for lang in LANGS}}
     return {"direction": directions[0] if directions else None,
             "degree": degree[0] if degree else None,
             "degree_name": degrees.get(degree[0]) if degree else None,

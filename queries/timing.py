@@ -56,8 +56,8 @@ def _goal(pred, *args) -> str:
 
 def _said(judgment, goal) -> tuple:
     """(rule id, {lang: sentence}) of the rule that proves a ground goal."""
-    proof = judgment.chart.kb.explain(goal, memo=judgment.memo)
-    return proof.rule.id, {lang: render.sentence(proof, lang) for lang in LANGS}
+    rule, bindings = judgment.chart.kb.step(goal, memo=judgment.memo)
+    return rule.id, {lang: render.rule_sentence(rule, bindings, lang) for lang in LANGS}
 
 
 def bases(kb) -> dict:

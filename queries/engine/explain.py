@@ -115,6 +115,24 @@ class Explanation:
         number = self._memo.number((pred, args))
         return None if self._height(number, max_height) is None else self._proof(number)
 
+    def step(self, pred, args):
+        """The top step of a ground atom's proof, as (the annotations of its rule, the bindings
+        of the rule's variables), or None for a fact or an atom without a proof: the atom's only
+        way when it has one (what is under it not proved), else the top of ``proof``."""
+        number = self._memo.number((pred, args))
+        if self._fact(number) is not False:
+            return None
+        ways = []
+        for way in self._ways(number):
+            ways.append(way)
+            if len(ways) > 1:
+                break
+        if len(ways) == 1:
+            rule, read, (full, _, _) = ways[0]
+            return rule.info, tuple((n, full[n]) for n in read.names if n in full)
+        node = self.proof(pred, args)
+        return None if node is None else (node.rule, node.bindings)
+
     def why_not(self, atom, depth):
         """Why an atom has no answer, ``depth`` derived literals down."""
         return self._why(atom, depth, set())

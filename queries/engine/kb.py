@@ -611,6 +611,21 @@ class KnowledgeBase:
         facts stay.
         """
         _check_depth("max_height", max_height)
+        found = self._first_answer(goal)
+        return None if found is None else Explanation(self, expand_negations, memo).proof(*found, max_height)
+
+    @_bounded
+    def step(self, goal, memo=None):
+        """The top step of ``explain``'s proof of the goal (its first answer if it has
+        variables), as (the annotations of its rule, the bindings of the rule's variables), or
+        None for a fact or a goal without an answer; when one rule instance alone gives the
+        atom, found without proving what is under it (what a sentence of the rule needs)."""
+        found = self._first_answer(goal)
+        return None if found is None else Explanation(self, memo=memo).step(*found)
+
+    def _first_answer(self, goal):
+        """(predicate, values) of a goal of one positive literal, its first answer if it has
+        variables; None when it has none."""
         self._activate()
         body = goal if _one_atom(goal) and self.program.arity(goal[0].pred) == len(goal[0].args) else self.parse(goal)
         if len(body) != 1 or not isinstance(body[0], Atom) or body[0].negated:
@@ -620,8 +635,7 @@ class KnowledgeBase:
         answers = self.solve(body)
         if not answers:
             return None
-        args = tuple(a.value if isinstance(a, Const) else answers[0][a.name] for a in atom.args)
-        return Explanation(self, expand_negations, memo).proof(atom.pred, args, max_height)
+        return atom.pred, tuple(a.value if isinstance(a, Const) else answers[0][a.name] for a in atom.args)
 
     @_bounded
     def why_not(self, goal, depth=4):

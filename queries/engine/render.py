@@ -102,16 +102,19 @@ def _check_level(level):
 def sentence(node, lang: str = "en") -> str:
     """The rule's @says template with the bindings filled in (in Korean, each particle written in
     both forms chosen by the value before it, ``hangul.particles``), or the rule title."""
-    if node.kind != "rule":
-        return ""
-    template = node.rule.template(lang) or node.rule.template("en")
+    return rule_sentence(node.rule, node.bindings, lang) if node.kind == "rule" else ""
+
+
+def rule_sentence(rule, bindings, lang: str = "en") -> str:
+    """``sentence`` of a rule (its annotations, a RuleInfo) under the bindings of its variables."""
+    template = rule.template(lang) or rule.template("en")
     if not template:
-        return node.rule.title
-    values = {k: show(v) for k, v in node.bindings}
+        return rule.title
+    values = {k: show(v) for k, v in bindings}
     try:
         said = template.format_map(_Missing(values))
     except (ValueError, IndexError):
-        return node.rule.title
+        return rule.title
     return korean(said, lang)
 
 

@@ -89,3 +89,15 @@ def test_why_not_of_clause_facts_and_of_a_table(kb):
 def test_the_proof_of_an_atom_that_does_not_hold_is_none(kb):
     assert Explanation(kb).proof("walk", ("d", "a")) is None
     assert Explanation(kb)._prove_first(Atom("walk", (Const("d"), Const("a")))) is None
+
+
+def test_a_step_is_the_top_of_the_proof(tmp_path, kb):
+    low = KnowledgeBase([write(tmp_path, LOW)])
+    for base, goals in ((low, ("goal('x')", "strong('x')", "two(X)", "item('x')", "goal('y')")),
+                        (kb, ("walk('a', 'd')", "walk('a', X)", "stuck(X)", "lonely(X)", "edge('a', 'b')", "said(X)"))):
+        for goal in goals:
+            proof = base.explain(goal)
+            expected = None if proof is None or proof.kind != "rule" else (proof.rule, proof.bindings)
+            assert base.step(goal) == base.step(goal, memo=Memo()) == expected, goal
+    assert low.step("strong('x')")[0].id == "strong.2"      # of two ways, the one of the proof of minimal height
+    assert low.step("goal('x')") == (low.explain("goal('x')").rule, (("X", "x"),))

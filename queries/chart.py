@@ -161,25 +161,33 @@ class Chart:
         """Field of a view -> (part, key): where its cells go (views/cell_field.tsv)."""
         return {field: (part, key) for _, field, part, key in self.kb.match("cell_field", view, None, None, None)}
 
-    def _rule_behind(self, view, row):
-        """The id of the rule that decides a view's cell: the rule behind the relation the view
-        names (or the view's own, when nothing is behind it)."""
-        rule = self.kb.rule_behind(view, row)
-        if rule is None:
-            return None
-        literal = substitute(rule.body[0], unify(rule.head.args, row))
-        args = tuple(a.value if hasattr(a, "value") else None for a in literal.args)
-        deeper = self.kb.rule_behind(literal.pred, args)
-        return deeper.info.id if deeper else rule.info.id
+    def _rules_behind(self, view, rows) -> list:
+        """The id of the rule that decides each of a view's cells, in order: the rule behind the
+        relation the view names (or the view's own, when nothing is behind it)."""
+        rules = self.kb.rules_behind(view, rows)
+        literals, deeper = [], {}       # the relation behind each cell; predicate -> its rows -> their rules
+        for rule, row in zip(rules, rows):
+            literal = None
+            if rule is not None:
+                bound = substitute(rule.body[0], unify(rule.head.args, row))
+                literal = bound.pred, tuple(a.value if hasattr(a, "value") else None for a in bound.args)
+                deeper.setdefault(literal[0], {})[literal[1]] = None
+            literals.append(literal)
+        for pred, found in deeper.items():
+            found.update(zip(found, self.kb.rules_behind(pred, list(found))))
+        return [None if rule is None else (deeper[literal[0]][literal[1]] or rule).info.id
+                for rule, literal in zip(rules, literals)]
 
     def _read_details(self) -> dict:
         places = self._places("state_cell")
         nodes, patterns, frames, formed = {}, [], {}, {}
+        ruled = []          # (where a cell's rule goes, its key there, the cell)
         for row in self.kb.match("state_cell", self.id, None, None, None, None, None):
             _, field, kind, position, a, b = row
             part, key = places[field]
             if part == "pattern":
-                patterns.append({key: a, "where": kind, "rule": self._rule_behind("state_cell", row)})
+                patterns.append({key: a, "where": kind, "rule": None})
+                ruled.append((patterns[-1], "rule", row))
                 continue
             if part in ("frame", "frame_kind"):
                 frame = frames.setdefault(kind, {"element": kind, "kinds": {}, "members": []})
@@ -190,14 +198,17 @@ class Chart:
                                                       "strength": None, "truth": None, "whole": False})
                 _place(entry, key, b)
                 if key == "formed":
-                    formed[(kind, a)] = self._rule_behind("state_cell", row)
+                    ruled.append((formed, (kind, a), row))
                 continue
             node = nodes.setdefault((kind, position), {"month": {"strength": None, "relations": [], "stage": None},
                                                        "day": {"relations": [], "stage": None}, "states": []})
             if part == "node":
-                node[key].append({"label": a, "rule": self._rule_behind("state_cell", row)})
+                node[key].append({"label": a, "rule": None})
+                ruled.append((node[key][-1], "rule", row))
             else:
                 _place(node[part], key, a)
+        for (place, key, _), rule in zip(ruled, self._rules_behind("state_cell", [row for _, _, row in ruled])):
+            place[key] = rule
         order = dict(self.kb.match("relation_order", None, None))
         for node in nodes.values():
             for part in ("month", "day"):
@@ -218,7 +229,7 @@ class Chart:
     def _read_stars(self) -> list:
         places = self._places("star_cell")
         keys = {s: k for s, _, _, _, k, _ in self.kb.match("star", None, None, None, None, None, None)}
-        found = {}
+        found, falls = {}, {}           # star -> the cell where it first falls
         for row in self.kb.match("star_cell", self.id, None, None, None, None):
             _, field, position, star, value = row
             entry = found.setdefault(star, {"name": star, "key": keys.get(star), "branch": [], "stem": [],
@@ -226,8 +237,10 @@ class Chart:
                                             "rule": None})
             part, key = places[field]
             entry[key].append(value if part == "falls" else position)
-            if part == "falls" and entry["rule"] is None:
-                entry["rule"] = self._rule_behind("star_cell", row)
+            if part == "falls":
+                falls.setdefault(star, row)
+        for star, rule in zip(falls, self._rules_behind("star_cell", list(falls.values()))):
+            found[star]["rule"] = rule
         return [found[name] for name in sorted(found)]
 
     def line_stars(self, kind="lines") -> dict:

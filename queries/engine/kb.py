@@ -680,6 +680,23 @@ class KnowledgeBase:
         found = self.behind(pred, args)
         return found[0] if found else None
 
+    @_bounded
+    def rules_behind(self, pred, rows) -> list:
+        """``rule_behind`` of each of a predicate's rows, in order, the tables looked up once for
+        the rows of one partition."""
+        self._activate()
+        tables, found = {}, []
+        for args in map(tuple, rows):
+            rule = None
+            if None not in args:
+                key = args[0] if args else None
+                if key not in tables:
+                    tables[key] = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
+                if tables[key] is not None:
+                    rule = tables[key].first.get((pred, args))
+            found.append(rule if rule is not None else self.rule_behind(pred, args))
+        return found
+
     def _first_rule(self, pred, args):
         """The first clause that derived a ground atom, when the tables answer it (else None)."""
         self._activate()

@@ -256,6 +256,14 @@ def test_behind_names_the_deriving_rule(tmp_path):
     assert rule.info.id == "far.1" and str(body[0]) == "path('a', Y)"
 
 
+def test_the_rules_behind_rows_are_each_rows_rule_behind(tmp_path):
+    kb = KnowledgeBase([write(tmp_path, THREE_RULES)])
+    rows = [("a", "c"), ("a", "b"), ("b", "c"), ("a", None), ("c", "a")]
+    assert kb.rules_behind("path", rows) == [kb.rule_behind("path", row) for row in rows]
+    assert [r and r.info.id for r in kb.rules_behind("path", rows)] == ["path.2", "path.1", "path.1", "path.1", None]
+    assert kb.rules_behind("path", []) == []
+
+
 def test_output_is_identical_under_different_hash_seeds():
     code = ("import sys; sys.path.insert(0, 'tests'); from engine.programs import with_base;"
             "from queries.engine import render; kb = with_base();"

@@ -127,7 +127,7 @@ class Plan:
         slots = self._body.slots
         self.head = [(slots.get(a.name, a.name), None) if isinstance(a, Var) else (None, a.value)
                      for a in rule.head.args]
-        self._row = _row_maker(self.head)
+        self._row = _row_maker(self.head, len(slots))
         computed = {lit.left.name for lit in rule.body if isinstance(lit, Compare) and lit.op == "=="
                     and isinstance(lit.left, Var) and isinstance(lit.right, Arith)}
         self.made = tuple(i for i, a in enumerate(rule.head.args) if isinstance(a, Var) and a.name in computed)
@@ -171,8 +171,8 @@ def bindings(body, tables, budget):
     return compiled.names, compiled.run(tables, budget, params)
 
 
-def _row_maker(head):
-    """A function from a binding to the head's row."""
+def _row_maker(head, width):
+    """A function from a binding (of ``width`` values) to the head's row."""
     if all(slot is not None and isinstance(slot, int) for slot, _ in head):
         slots = [slot for slot, _ in head]
         if len(slots) == 1:
@@ -183,7 +183,15 @@ def _row_maker(head):
             def unbound(env, name=slot):
                 raise KeyError(name)
             return unbound
-    return lambda env: tuple(env[slot] if slot is not None else value for slot, value in head)
+    if len(head) == 1:
+        return lambda env, row=(head[0][1],): row
+    consts = tuple(value for slot, value in head if slot is None)
+    places, k = [], width               # the head's constants read after the binding's values
+    for slot, _ in head:
+        places.append(k if slot is None else slot)
+        k += slot is None
+    get = itemgetter(*places)
+    return lambda env: get(env + consts)
 
 
 def _shape(body):

@@ -5,10 +5,10 @@ the predicates its questions need.
 
 The data is a head (what a knowledge base needs before any question, its layout among it), one
 part per predicate and, after them, the annotations of each predicate's rules (read when one of
-them is first shown: a judgment shows a few of the 1,942 it reads). A term is its value (text or a whole number: a constant), ``["v", name]``
-(a variable) or ``["a", op, left, right]`` (arithmetic); an atom ``[pred, [term, ...], negated]``;
-a body's comparison ``["c", op, left, right]``, its right side ``["in", [const, ...]]`` after
-``in`` and ``not in``. Whatever is not of these forms makes the head raise ValueError when it is
+them is first shown: few are). A term is its value (text or a whole number: a constant),
+``["v", name]`` (a variable) or ``["a", op, left, right]`` (arithmetic); an atom
+``[pred, [term, ...], negated]``; a body's comparison ``["c", op, left, right]``, its right side
+``["in", [const, ...]]`` after ``in`` and ``not in``. Whatever is not of these forms makes the head raise ValueError when it is
 read, and a part when it is first needed, which then reads the program from its files: nothing
 read is run, and a malformed entry is read as none.
 
@@ -186,7 +186,7 @@ class StoredProgram(Program):
         if found is None:
             n = self.preds.get(pred)
             if n is None:
-                found = ([], [], [])
+                found = ([], _Stated([], self._terms.const), [])
             elif self._whole is not None:
                 found = (self._whole.tables_of(pred), _Stated([self._whole.facts_of(pred)], self._terms.const),
                          self._whole.rules_of(pred))

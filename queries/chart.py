@@ -317,7 +317,8 @@ class Chart:
         rows = []
         for row in self.kb.match("text_to_read", self.id, None, None, None, None):
             rule, bindings = self.kb.step((Atom("text_to_read", tuple(map(Const, row))),))
-            rows.append((*row[1:], rule.id, {lang: render.rule_sentence(rule, bindings, lang) for lang in ("ko", "zh", "en")}))
+            rows.append((*row[1:], rule.id,
+                         {lang: render.rule_sentence(rule, bindings, lang) for lang in ("ko", "zh", "en")}))
         changed = self.changed["number"] if self.changed else None
         return {"judgment": texts.judgment_of(self.hexagram["number"]),
                 "read": texts.to_read(self.hexagram["number"], changed, rows)}

@@ -104,7 +104,8 @@ class Facts:
 
     def items(self):
         for pred in self.preds():
-            yield from [((pred, args), self._fact(pred, args, found)) for args, found in list(self._values(pred).items())]
+            held = list(self._values(pred).items())
+            yield from [((pred, args), self._fact(pred, args, found)) for args, found in held]
 
 
 class StaticRows(dict):

@@ -8,9 +8,9 @@ part per predicate and, after them, the annotations of each predicate's rules (r
 them is first shown: few are). A term is its value (text or a whole number: a constant),
 ``["v", name]`` (a variable) or ``["a", op, left, right]`` (arithmetic); an atom
 ``[pred, [term, ...], negated]``; a body's comparison ``["c", op, left, right]``, its right side
-``["in", [const, ...]]`` after ``in`` and ``not in``. Whatever is not of these forms makes the head raise ValueError when it is
-read, and a part when it is first needed, which then reads the program from its files: nothing
-read is run, and a malformed entry is read as none.
+``["in", [const, ...]]`` after ``in`` and ``not in``. Whatever is not of these forms makes the
+head raise ValueError when it is read, and a part when it is first needed, which then reads the
+program from its files: nothing read is run, and a malformed entry is read as none.
 
 >>> import json, tempfile, pathlib
 >>> from .program import Folder, read_program

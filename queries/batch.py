@@ -306,7 +306,7 @@ class _Pool:
             stage = "cast"
             box.cast(**cast)
             stage = "question"
-            box.judge(**question)
+            box.pose(**question)
             stage = None
             return _line({"row": n, **named, **judgment_data(box, proof=self.proof, lang=self.lang)}), True
         except Exception as e:

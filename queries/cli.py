@@ -60,7 +60,7 @@ def _cast(session, args) -> bool:
     session.cast(**kwargs)
     _say_notes(session)
     if question:
-        session.judge(**question)
+        session.pose(**question)
     return True
 
 

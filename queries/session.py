@@ -372,13 +372,19 @@ class Session:
         (as data, without the proofs). The question stays on the cast, so ``use_god_strong(C)``
         answers for it. ``horizon`` sets the unit of the timing (hour, day, month, year); ``since``,
         ``in_office`` and ``side`` are facts of the question (``queries.judgment.judge``)."""
+        self.pose(topic, about=about, asker=asker, horizon=horizon, since=since, in_office=in_office, side=side)
+        return self.judgment.to_data(proof=False)
+
+    @served("judging {0}")
+    def pose(self, topic, about=None, asker=None, horizon=None, since=None, in_office=None, side=None) -> None:
+        """Put a question to the current cast as ``judge`` does, without making its data: for a
+        caller that says the judgment another way next (its text, its JSON, its page)."""
         from .judgment import judge
         judged = judge(self._chart(), topic, about=about, asker=asker, horizon=horizon, since=since,
                        in_office=in_office, side=side)
         if self.kb.user:            # a rule of one's own may give a relation the judgment reads a second value
             self.kb.check_shapes(self.chart.id)
         self.judgment = judged
-        return self.judgment.to_data(proof=False)
 
     def _judgment(self):
         self._chart()

@@ -53,7 +53,7 @@ def rejudge(journal, session, conventions=None, progress=None) -> dict:
 def again(session, entry, conventions) -> dict:
     """The prediction the session's knowledge makes now for a kept entry."""
     session.cast(**cast_arguments(entry["cast"], {**entry["conventions"], **conventions}))
-    session.judge(**judged_question(entry))
+    session.pose(**judged_question(entry))
     return record(session.chart, session.judgment)["prediction"]
 
 

@@ -246,7 +246,7 @@ class Repl:
     def _put(self, values, what):
         if "topic" not in values:
             raise error("repl.needs_topic", what=what, example=EXAMPLES[what])
-        self.session.judge(**{k: v for k, v in values.items() if k in {o.name for o in QUESTION}})
+        self.session.pose(**{k: v for k, v in values.items() if k in {o.name for o in QUESTION}})
 
     def do_judge(self, rest):
         from ..engine import render

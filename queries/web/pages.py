@@ -206,7 +206,7 @@ def _fill(box, context, fields, lang, error, status, vocab) -> int:
             context["notes"] = service.cast_on(box, cast, lang=lang)
             context["chart"] = _chart_view(box.chart_data(stars=True), lang, vocab)
             if question:
-                box.judge(**question)
+                box.pose(**question)
                 data = service.said(box, json.loads(box.judgment_json(proof=False, lang=lang)))
                 layout = judgment_layout(data, lang, vocab, every=True)
                 term_query, names = query_string(fields), terms.names_in(vocab, lang)

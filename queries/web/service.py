@@ -66,7 +66,7 @@ def cast_on(box, cast: dict, question: dict | None = None, lang=None) -> list:
     box.cast(**arguments(cast))
     notes = [unplaced(note) for note in box.cast_notes(lang) + box.notices()]
     if question:
-        box.judge(**question)
+        box.pose(**question)
     return notes
 
 

@@ -135,6 +135,14 @@ def test_start_with_folders_that_fail(folders):
         assert box.extra == [] and box.ask("clash('子', X)") == [("午",)]
 
 
+def test_a_posed_question_sends_back_nothing_and_is_judged_as_a_sessions(box):
+    local = Session()
+    local.cast("787889", **CAST)
+    local.pose("office")
+    assert box.pose("office") is None
+    assert box.judgment_json() == local.judgment_json() and box.snapshot().question == local.snapshot().question
+
+
 def test_a_worker_that_dies_is_replaced_with_its_cast_and_question(box):
     box.judge("wealth")
     os.kill(box._process.pid, signal.SIGKILL)

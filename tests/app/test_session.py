@@ -196,6 +196,18 @@ def test_judge_puts_the_question_on_the_cast():
         s.judge("weather")
 
 
+def test_pose_puts_the_question_as_judge_does_without_its_data():
+    judged, posed = Session(), Session()
+    for s in (judged, posed):
+        s.cast("787889", **CAST)
+    data = judged.judge("illness", about="father")
+    assert posed.pose("illness", about="father") is None
+    assert posed.judgment_json() == judged.judgment_json() and posed.judgment_text() == judged.judgment_text()
+    assert posed.snapshot().question == judged.snapshot().question and posed.judgment.to_data(proof=False) == data
+    with pytest.raises(UserError, match="unknown topic 'weather'"):
+        posed.pose("weather")
+
+
 def test_the_question_carries_over_a_load_and_a_restore(folder):
     path = folder({"kb/void.dl": MONTH_HARMONY})
     s = Session()

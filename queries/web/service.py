@@ -32,7 +32,7 @@ def as_cli(value, cast_id, folder=None):
     ('c17 c1', 'c7', 'my-rules/kb/a.dl:3')
     """
     if isinstance(value, str):
-        if cast_id and cast_id != FIRST:
+        if cast_id and cast_id != FIRST and cast_id in value:
             value = re.sub(rf"(?<!\w){re.escape(cast_id)}(?!\w)", FIRST, value)
         if folder:
             value = value.replace(str(Path(folder).parent) + "/", "")

@@ -15,12 +15,8 @@ variable ``C`` of the rule, as in every goal of a session.
 """
 from __future__ import annotations
 
-from difflib import get_close_matches
-
-from .catalog import cites, seed_line
 from .engine import Atom, Compare, Const, Failure, Proof, Var, WhyNot, substitute
 from .messages import error
-from .results import RuleCheck
 
 READING = "reading"
 
@@ -36,6 +32,7 @@ def find_rule(kb, rule_id):
     rules = {r.info.id: r for r in kb.program.rules if r.info.id}
     rule = rules.get(str(rule_id).strip())
     if rule is None:
+        from difflib import get_close_matches
         near = get_close_matches(str(rule_id), sorted(rules), n=3)
         if near:
             raise error("rules.unknown_rule_near", rule=rule_id, names=", ".join(near))
@@ -104,8 +101,9 @@ def _failure(kb, rule, body):
     return None
 
 
-def rule_check(kb, rule, cast_id, topic=None) -> RuleCheck:
+def rule_check(kb, rule, cast_id, topic=None) -> "RuleCheck":
     """Whether the rule's body holds for the cast, with its proof, or its first failing condition."""
+    from .results import RuleCheck
     head, body = bound(rule, cast_id)
     solutions = kb.solve(body)
     speaks = _value(rule.head.args[1]) if rule.head.pred == READING and isinstance(rule.head.args[1], Const) \
@@ -123,6 +121,7 @@ def rule_check(kb, rule, cast_id, topic=None) -> RuleCheck:
 def source_checks(kb, spec, cast_id, topic=None) -> tuple:
     """Every reading citing a book line (``000:87``, its Korean twin too), each put to the cast; the
     other rules citing it when it has no reading."""
+    from .catalog import cites, seed_line
     seed, line = seed_line(spec)
     citing = [r for r in kb.program.rules if not r.info.view and any(cites(s, seed, line) for s in r.info.sources)]
     if not citing:

@@ -92,7 +92,9 @@ class Facts:
     def pop(self, key, default=None):
         pred, values = key
         found = self._values(pred).pop(values, None)
-        return default if found is None else found if type(found) is not int else self._program.fact_at(pred, found)
+        if type(found) is int:
+            found = self._program.fact_at(pred, found)
+        return default if found is None else found
 
     def preds(self) -> list:
         """Every predicate that has or had a fact, sorted."""

@@ -15,6 +15,8 @@ The knowledge base it reads gives ``fact(pred, args)``, ``rules_of(pred)``, ``so
 """
 from __future__ import annotations
 
+from itertools import islice
+
 from .proof import Failure, Proof, WhyNot
 from .terms import Atom, Compare, Const, Var, substitute, term_vars, unify, unify_pattern, value_key
 
@@ -122,11 +124,7 @@ class Explanation:
         number = self._memo.number((pred, args))
         if self._fact(number) is not False:
             return None
-        ways = []
-        for way in self._ways(number):
-            ways.append(way)
-            if len(ways) > 1:
-                break
+        ways = list(islice(self._ways(number), 2))
         if len(ways) == 1:
             rule, read, (full, _, _) = ways[0]
             return rule.info, tuple((n, full[n]) for n in read.names if n in full)

@@ -655,7 +655,7 @@ class KnowledgeBase:
         """The rule that derives pred(args) one step down, with its body under the head's
         bindings; args may hold None for unknowns. The atom is assumed to hold: when only one
         rule's head fits it, that rule is the answer; otherwise the first whose body holds."""
-        rule = self._first_rule(pred, args)
+        rule = self._first_rules(pred, (tuple(args),))[0]
         if rule is not None:
             return rule, plan(rule).instance(unify(rule.head.args, args))
         pattern = tuple(Var(f"_A{i}") if a is None else Const(a) for i, a in enumerate(args))
@@ -674,19 +674,27 @@ class KnowledgeBase:
     @_bounded
     def rule_behind(self, pred, args):
         """The rule of ``behind`` alone (without making its body when the tables know it)."""
-        rule = self._first_rule(pred, args)
-        if rule is not None:
-            return rule
-        found = self.behind(pred, args)
-        return found[0] if found else None
+        return self.rules_behind(pred, (args,))[0]
 
     @_bounded
     def rules_behind(self, pred, rows) -> list:
         """``rule_behind`` of each of a predicate's rows, in order, the tables looked up once for
         the rows of one partition."""
+        rows = [tuple(args) for args in rows]
+        found = []
+        for args, rule in zip(rows, self._first_rules(pred, rows)):
+            if rule is None:
+                behind = self.behind(pred, args)
+                rule = behind[0] if behind else None
+            found.append(rule)
+        return found
+
+    def _first_rules(self, pred, rows) -> list:
+        """The first clause that derived each ground row (tuples), when the tables answer it (else
+        None), the tables looked up once for the rows of one partition."""
         self._activate()
         tables, found = {}, []
-        for args in map(tuple, rows):
+        for args in rows:
             rule = None
             if None not in args:
                 key = args[0] if args else None
@@ -694,16 +702,8 @@ class KnowledgeBase:
                     tables[key] = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
                 if tables[key] is not None:
                     rule = tables[key].first.get((pred, args))
-            found.append(rule if rule is not None else self.rule_behind(pred, args))
+            found.append(rule)
         return found
-
-    def _first_rule(self, pred, args):
-        """The first clause that derived a ground atom, when the tables answer it (else None)."""
-        self._activate()
-        if None in args:
-            return None
-        tables = self._tables_for((Atom(pred, tuple(map(Const, args))),), (pred,))[0]
-        return tables.first.get((pred, tuple(args))) if tables is not None else None
 
 
 _EVERY, _STATIC, _ANY = object(), object(), object()   # solutions of every partition, of none, pyDatalog's

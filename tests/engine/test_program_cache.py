@@ -1,6 +1,7 @@
 """The program cache: a program of no user folder, read and linted, kept as checked JSON beside
 the static answers, so that a process whose files are unchanged neither parses nor lints them."""
 import json
+import pickle
 import shutil
 
 import pytest
@@ -46,6 +47,8 @@ def test_a_warm_process_parses_and_lints_no_file(tmp_path, fresh, monkeypatch):
     _refuse(monkeypatch)
     warm = _open(tmp_path)
     assert warm.program is not cold.program
+    unread = warm.program.rules                     # a worker's why-not crosses a pipe with its rules
+    assert "title" not in vars(unread[0].info) and pickle.loads(pickle.dumps(unread)) == cold.program.rules
     for part in ("rules", "facts", "tables", "declared", "sources", "warnings"):
         assert getattr(warm.program, part) == getattr(cold.program, part), part
     assert [r.info for r in warm.program.rules] == [r.info for r in cold.program.rules]

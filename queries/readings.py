@@ -64,21 +64,22 @@ def sources(info, seed_korean) -> list:
     return out
 
 
-@functools.lru_cache(maxsize=16)
-def _clauses(program) -> dict:
-    """(topic, conclusion) -> the reading clauses that conclude it, in file order; a clause whose
-    head leaves the topic or the conclusion a variable is under None there (it may conclude any).
-    Worked out once per program (a program never changes once read)."""
+@functools.lru_cache(maxsize=64)
+def _clauses(program, topic) -> dict:
+    """conclusion -> the reading clauses of a topic that conclude it, in file order (those that
+    leave the topic a variable among them); a clause whose head leaves the conclusion a
+    variable is under None (it may conclude any). Worked out once per program and topic (a
+    program never changes once read), from the clauses of that topic alone."""
     out = {}
-    for rule in program.rules_of(READING):
-        out.setdefault(tuple(a.value if isinstance(a, Const) else None for a in rule.head.args[1:3]), []).append(rule)
+    for rule in program.rules_naming(READING, 1, topic):
+        conclusion = rule.head.args[2]
+        out.setdefault(conclusion.value if isinstance(conclusion, Const) else None, []).append(rule)
     return out
 
 
-def _concluding(clauses, topic, conclusion) -> list:
+def _concluding(clauses, conclusion) -> list:
     """The clauses that may conclude a reading, in file order."""
-    found = [rule for key in {(topic, conclusion), (topic, None), (None, conclusion), (None, None)}
-             for rule in clauses.get(key, ())]
+    found = [rule for key in {conclusion, None} for rule in clauses.get(key, ())]
     return sorted(found, key=lambda rule: _where(rule.where))
 
 
@@ -122,7 +123,7 @@ def readings(judgment, proofs=False) -> list:
     supporting, outweighed, descriptive, then polarity, then id. With ``proofs`` each carries the
     proof through its first clause (a ``Proof``); ``why`` is the rule id ``liuyao why`` proves."""
     kb, c, topic = judgment.chart.kb, judgment.chart.id, judgment.topic
-    table, seed_korean, clauses = conclusions(kb), korean(kb), _clauses(kb.program)
+    table, seed_korean = conclusions(kb), korean(kb)
     weights = {k: w for _, k, w in kb.match("reading_weight", c, None, None)}
     named = factors(kb)
     why = judgment.weighing["factor"]["says"] if judgment.weighing.get("factor") else None
@@ -134,7 +135,7 @@ def readings(judgment, proofs=False) -> list:
     for speaks in dict.fromkeys((topic, "any")):             # the question's own verses first
         for _, _, k in sorted(kb.match(READING, c, speaks, None)):
             polarity, cls, text = table[k]
-            for rule in _concluding(clauses, speaks, k):
+            for rule in _concluding(_clauses(kb.program, speaks), k):
                 fits = _bound(rule, c, speaks, k)
                 if fits is None:
                     continue

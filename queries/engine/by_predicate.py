@@ -22,10 +22,11 @@ from collections.abc import Mapping
 
 class Rules(Mapping):
     """Predicate -> its rules in file order, for the predicates that have rules; ``check(pred,
-    rules)`` is called once for each predicate, when its rules are first read."""
+    rules)`` is called once for each rule, with those of its predicate read with it, when they
+    are first read (whole, or some of them: ``at``)."""
 
     def __init__(self, program, check=None):
-        self._program, self._check, self._read = program, check, {}
+        self._program, self._check, self._read, self._checked = program, check, {}, {}
 
     def __getitem__(self, pred):
         found = self._read.get(pred)
@@ -33,10 +34,26 @@ class Rules(Mapping):
             if pred not in self._program.heads:
                 raise KeyError(pred)
             found = self._program.rules_of(pred)
-            if self._check is not None:
-                self._check(pred, found)
+            self._checking(pred, range(len(found)), found)
             self._read[pred] = found
         return found
+
+    def at(self, pred, numbers) -> list:
+        """The rules of a predicate at those places among them, in file order."""
+        found = self._read.get(pred)
+        if found is not None:
+            return [found[k] for k in numbers]
+        rules = self._program.rules_at(pred, numbers)
+        self._checking(pred, numbers, rules)
+        return rules
+
+    def _checking(self, pred, numbers, rules):
+        if self._check is not None:
+            checked = self._checked.setdefault(pred, set())
+            new = [rule for k, rule in zip(numbers, rules) if k not in checked]
+            if new:
+                self._check(pred, new)
+                checked.update(numbers)
 
     def __contains__(self, pred):
         return pred in self._program.heads

@@ -544,18 +544,31 @@ class Partitions:
     asked of again (its input stays), and its key is added to ``dropped`` for the owner to forget
     what it keeps of it.
 
+    A question names the partitioned predicates it reads and, of those with a selector
+    (``layout.Selector``), the values it asks for (None: every one). A selected predicate is
+    derived only for the values asked of it and those its readers name or take from the
+    partition's input, with what their clauses need; a later question asking for more derives
+    the rest then. Its rows of one value are those every clause would give: each clause names
+    one value, and no reader reads another.
+
     ``static_rows`` (predicate -> rows outside the partitions: tables and static answers) is set
     by the owner before the first question, and again after ``reset``. When some clause is not
     local (it joins two partitions), the partitions are evaluated as one: every question reads
     the tables of all of them together, derived again whenever any input changes.
     """
 
-    def __init__(self, rules, groups, scope, local=True, kept=KEPT):
+    def __init__(self, rules, groups, scope, graph, selectors, local=True, kept=KEPT):
         self.scope = scope                  # the input and partitioned predicates
         self.input = defaultdict(set)       # partition -> its (predicate, row) input and asserted facts
         self.local, self.kept, self.dropped = local, kept, []
-        self._rules, self._groups = rules, groups
+        self._rules, self._groups, self._selectors = rules, groups, selectors
+        derived = {pred for group in groups for pred in group}
+        self._group_of = {pred: n for n, group in enumerate(groups) for pred in group}
+        self._reads = {pred: tuple(sorted(graph.get(pred, set()) & derived)) for pred in derived}
         self._plans = {}                    # predicate -> its clauses compiled, on first use
+        self._plan_at = {}                  # (selected predicate, a clause's place) -> it compiled
+        self._needed = {}                   # (predicates, values asked, values read) -> what to derive
+        self._reading, self._read = {}, []  # what the readers of selected predicates read <-> a number
         self._none = {pred: () for pred in scope}
         self.reset()
 
@@ -577,8 +590,9 @@ class Partitions:
         """Tables that hold no partition."""
         return Tables(self.static_rows, self._none, self._static_indexes)
 
-    def tables(self, key, wanted, budget):
-        """The tables of the partition ``key``, with the wanted partitioned predicates derived."""
+    def tables(self, key, preds, budget, asked=frozenset()):
+        """The tables of the partition ``key``, with what a question on ``preds`` needs derived
+        (``asked``: (selected predicate, value or None for every one) pairs)."""
         if not self.local:
             key = None
         if key not in self.input:
@@ -588,38 +602,117 @@ class Partitions:
             own = {}                        # a predicate not derived yet has no rows here
             for pred, row in self.input[key]:
                 own.setdefault(pred, set()).add(row)
-            state = _Partition(Tables(self.static_rows, own, self._static_indexes))
+            state = _Partition(Tables(self.static_rows, own, self._static_indexes), reading=self._read_by(key))
         self._states[key] = state           # the last asked of, last
         while len(self._states) > self.kept:
             oldest = next(iter(self._states))
             del self._states[oldest]
             self.dropped.append(oldest)
-        if wanted not in state.ready and not wanted <= state.done:
-            groups = [group for group in self._groups if wanted.intersection(group) - state.done]
-            for pred in (p for group in groups for p in group if p not in self._plans):
-                self._plans[pred] = [Plan(rule) for rule in self._rules[pred]]
-            try:
-                derive(groups, self._plans, state.tables, budget)
-            except BaseException:
-                del self._states[key]       # half derived: start again at the next question
-                raise
-            state.done.update(pred for group in groups for pred in group)
-        state.ready.add(wanted)
+        question = (preds, asked)
+        if question not in state.ready and not self._has(state, preds, asked):
+            need, values = self._need(preds, asked, state.reading)
+            missing = {pred: values[pred] - state.got.get(pred, set()) for pred in values}
+            groups = [self._groups[n] for n in sorted({self._group_of[pred] for pred in need if (
+                missing[pred] if pred in self._selectors else pred not in state.done)})]
+            if groups:
+                try:
+                    derive(groups, self._plans_for(groups, missing), state.tables, budget)
+                except BaseException:
+                    del self._states[key]       # half derived: start again at the next question
+                    raise
+                for pred in (p for group in groups for p in group):
+                    if pred in self._selectors:
+                        state.got.setdefault(pred, set()).update(missing[pred])
+                    else:
+                        state.done.add(pred)
+            state.ready.add(question)
         return state.tables
 
-    def every(self, wanted, budget):
+    def _has(self, state, preds, asked) -> bool:
+        """Whether a partition has derived what a question needs: a predicate derived has what it
+        needs derived before it."""
+        for pred in preds:
+            if pred in self._selectors:
+                if pred not in state.got:
+                    return False
+            elif pred not in state.done:
+                return False
+        for pred, value in asked:
+            rules, got = self._selectors[pred].rules, state.got[pred]
+            if (value is None and len(got) < len(rules)) or (value in rules and value not in got):
+                return False
+        return True
+
+    def _read_by(self, key) -> int:
+        """A number for the values the readers of the selected predicates read in a partition:
+        those they name, and those they take from its input."""
+        reading = []
+        for pred in sorted(self._selectors):
+            selector = self._selectors[pred]
+            values = set(selector.named)
+            for pred_, column in selector.taken:
+                values.update(row[column] for p, row in self.input[key] if p == pred_)
+            reading.append((pred, frozenset(values)))
+        reading = tuple(reading)
+        if reading not in self._reading:
+            self._reading[reading] = len(self._read)
+            self._read.append(dict(reading))
+        return self._reading[reading]
+
+    def _need(self, preds, asked, reading):
+        """(the partitioned predicates a question on ``preds`` needs, the values of each selected
+        one among them: those ``asked`` and those its readers read)."""
+        got = self._needed.get((preds, asked, reading))
+        if got is None:
+            read = self._read[reading]
+            need, values, todo = set(), {}, list(preds)
+            while todo:
+                pred = todo.pop()
+                if pred in need or pred not in self._reads:
+                    continue
+                need.add(pred)
+                selector = self._selectors.get(pred)
+                if selector is None:
+                    todo.extend(self._reads[pred])
+                    continue
+                wanted = set(read[pred]) | {v for p, v in asked if p == pred}
+                values[pred] = set(selector.rules) if None in wanted else wanted & set(selector.rules)
+                todo.extend(q for v in values[pred] for q in selector.needs[v] if q in self._reads)
+            got = self._needed[(preds, asked, reading)] = (need, values)
+        return got
+
+    def _plans_for(self, groups, missing) -> dict:
+        """Each predicate of the groups -> its clauses compiled: of a selected one, those of the
+        values missing, in file order."""
+        plans = {}
+        for pred in (p for group in groups for p in group):
+            selector = self._selectors.get(pred)
+            if selector is None:
+                if pred not in self._plans:
+                    self._plans[pred] = [Plan(rule) for rule in self._rules[pred]]
+                plans[pred] = self._plans[pred]
+                continue
+            numbers = sorted(k for v in missing[pred] for k in selector.rules[v])
+            new = [k for k in numbers if (pred, k) not in self._plan_at]
+            for k, rule in zip(new, self._rules.at(pred, new)):
+                self._plan_at[(pred, k)] = Plan(rule)
+            plans[pred] = [self._plan_at[(pred, k)] for k in numbers]
+        return plans
+
+    def every(self, preds, budget, asked=frozenset()):
         """The tables of every partition together (for a question that names none, or several),
-        with the wanted partitioned predicates derived in each."""
+        with what a question on ``preds`` needs derived in each."""
         if not self.local:
-            return self.tables(None, wanted, budget)
-        got = self._all.get(wanted)
+            return self.tables(None, preds, budget, asked)
+        question = (preds, asked)
+        got = self._all.get(question)
         if got is None:
             own = {pred: set() for pred in self.scope}
             for key in sorted(self.input, key=str):
-                for pred, rows in self.tables(key, wanted, budget).own.items():
+                for pred, rows in self.tables(key, preds, budget, asked).own.items():
                     own[pred] |= rows
                 budget.check()
-            got = self._all[wanted] = Tables(self.static_rows, own, self._static_indexes)
+            got = self._all[question] = Tables(self.static_rows, own, self._static_indexes)
         return got
 
 
@@ -627,5 +720,7 @@ class Partitions:
 class _Partition:
     """One partition's tables and the predicates derived in them."""
     tables: Tables
-    done: set = field(default_factory=set)
-    ready: set = field(default_factory=set)     # sets of wanted predicates known to be in done
+    reading: int                                # what the readers of its selected predicates read
+    done: set = field(default_factory=set)      # the predicates derived (not selected)
+    got: dict = field(default_factory=dict)     # selected predicate -> the values derived
+    ready: set = field(default_factory=set)     # the questions known to have what they need

@@ -139,12 +139,13 @@ class KnowledgeBase:
         self._wanted = {}
         self._static, self._static_groups = layout.static, layout.static_groups
         self._feeds_static, self._partitioned = layout.feeds_static, layout.partitioned
-        self._scope = layout.scope
+        self._scope, self._selected = layout.scope, layout.selected
         self._parts = None                      # the tables per partition (none: pyDatalog answers)
         if tables:
             if layout.apart and _log():
                 _log().info("one table for every partition: the clause at %s joins more than one", layout.apart[0])
-            self._parts = Partitions(self._rules, layout.groups, layout.scope, local=not layout.apart)
+            self._parts = Partitions(self._rules, layout.groups, layout.scope, program.graph, layout.selected,
+                                     local=not layout.apart)
             for pred in sorted(layout.scope & program.stated):
                 for args in self._fact_index.rows(pred):
                     self._parts.changed(pred, args)
@@ -292,12 +293,22 @@ class KnowledgeBase:
                     self._backend.add(pred, row)
 
     def _wanted_by(self, preds):
-        """The partitioned predicates a body of atoms on ``preds`` depends on."""
+        """The partitioned predicates among ``preds`` (a body's)."""
         wanted = self._wanted.get(preds)
         if wanted is None:
-            wanted = self._wanted[preds] = frozenset(
-                {q for p in preds for q in self._depends.get(p, (p,))} & self._partitioned)
+            wanted = self._wanted[preds] = frozenset(preds) & self._partitioned
         return wanted
+
+    def _asked(self, body):
+        """What a body asks of the selected predicates (layout.Selector): (predicate, the value it
+        names there, or None)."""
+        asked = []
+        for lit in body:
+            selector = self._selected.get(lit.pred) if lit.__class__ is Atom else None
+            if selector is not None:
+                arg = lit.args[selector.position]
+                asked.append((lit.pred, arg.value if arg.__class__ is Const else None))
+        return frozenset(asked)
 
     def _tables_for(self, body, preds):
         """The tables that answer a body (``preds``: the predicates of its atoms), derived as far
@@ -318,15 +329,15 @@ class KnowledgeBase:
         if key is None:
             return parts.static(), _STATIC
         if not several and isinstance(key, Const):
-            found = self._partition(key.value, preds), key.value if parts.local else _EVERY
+            found = self._partition(key.value, preds, body), key.value if parts.local else _EVERY
         else:
-            found = parts.every(self._wanted_by(preds), self._budget), _EVERY
+            found = parts.every(self._wanted_by(preds), self._budget, self._asked(body)), _EVERY
             self._drop()
         return found
 
-    def _partition(self, key, preds):
-        """The tables of one partition, with what ``preds`` depend on derived."""
-        found = self._parts.tables(key, self._wanted_by(preds), self._budget)
+    def _partition(self, key, preds, body):
+        """The tables of one partition, with what a body (on ``preds``) needs derived."""
+        found = self._parts.tables(key, self._wanted_by(preds), self._budget, self._asked(body))
         self._drop()
         return found
 

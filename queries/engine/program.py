@@ -135,6 +135,21 @@ class Program:
         """The rules of a predicate, in file order."""
         return self._by_head.get(pred, [])
 
+    def rules_at(self, pred, numbers) -> list:
+        """The rules of a predicate at those places among them, in file order."""
+        rules = self.rules_of(pred)
+        return [rules[k] for k in numbers]
+
+    def rules_naming(self, pred, position, value) -> list:
+        """The rules of a predicate whose head names ``value`` at ``position`` or leaves a
+        variable there, in file order (a selected predicate's read without the others: see
+        layout.Selector)."""
+        selector = self.layout.selected.get(pred)
+        if selector is not None and selector.position == position:
+            return self.rules_at(pred, selector.rules.get(value, ()))
+        return [rule for rule in self.rules_of(pred) if rule.head.args[position] == Const(value) or
+                isinstance(rule.head.args[position], Var)]
+
     def facts_of(self, pred) -> list:
         """The facts of a predicate (its tables' rows and clause-file facts), in file order."""
         return self._by_pred.get(pred, [])

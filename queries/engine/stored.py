@@ -165,7 +165,21 @@ class StoredProgram(Program):
         self.heads, self.stated = frozenset(heads), frozenset(stated)
 
     def rules_of(self, pred):
-        return self._part(pred)[2]
+        return self.rules_at(pred, range(len(self._part(pred)[2])))
+
+    def rules_at(self, pred, numbers):
+        """A predicate's rules at those places in file order, each decoded when first asked for
+        (a question may need a few of a predicate's many: see layout.Selector)."""
+        _, _, items, rules = self._part(pred)
+        wanted = [k for k in numbers if rules[k] is None]
+        if wanted:
+            try:
+                self._decode_rules(pred, items, rules, wanted)
+            except (ValueError, RecursionError):
+                self._whole = self._rebuild()
+                self._read.clear()
+                return self.rules_at(pred, numbers)
+        return [rules[k] for k in numbers]
 
     def facts_of(self, pred):
         return self._part(pred)[1].facts()
@@ -186,10 +200,11 @@ class StoredProgram(Program):
         if found is None:
             n = self.preds.get(pred)
             if n is None:
-                found = ([], _Stated([], self._terms.const), [])
+                found = ([], _Stated([], self._terms.const), [], [])
             elif self._whole is not None:
+                rules = self._whole.rules_of(pred)
                 found = (self._whole.tables_of(pred), _Stated([self._whole.facts_of(pred)], self._terms.const),
-                         self._whole.rules_of(pred))
+                         [None] * len(rules), rules)
             else:
                 try:
                     found = self._decode(pred, json.loads(self._parts[n]))
@@ -223,11 +238,23 @@ class StoredProgram(Program):
                         runs[-1].append(fact)
                     else:
                         runs.append([fact])
-            rules = [Rule(terms.atom(head), tuple([terms.literal(l) for l in _body(body)]), _text(path),
-                          _number(line), RuleInfo.later(partial(self._info, pred, k), _text(rule_id)), _text(origin))
-                     for k, (head, body, path, line, origin, rule_id) in enumerate(_items(part["rules"], 6))]
-            _check(all(r.head.pred == pred for r in rules), "a predicate's rules")
-            return tables, _Stated(runs, terms.const), rules
+            items = _items(part["rules"], 6)
+            return tables, _Stated(runs, terms.const), items, [None] * len(items)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _decode_rules(self, pred, items, rules, numbers):
+        collecting = gc.isenabled()
+        gc.disable()
+        terms = self._terms
+        try:
+            for k in numbers:
+                head, body, path, line, origin, rule_id = items[k]
+                rule = Rule(terms.atom(head), tuple([terms.literal(l) for l in _body(body)]), _text(path),
+                            _number(line), RuleInfo.later(partial(self._info, pred, k), _text(rule_id)), _text(origin))
+                _check(rule.head.pred == pred, "a predicate's rules")
+                rules[k] = rule
         finally:
             if collecting:
                 gc.enable()
@@ -240,10 +267,10 @@ class StoredProgram(Program):
                 infos = self._infos.get(pred)
                 if infos is None:
                     infos = json.loads(self._parts[len(self.preds) + self.preds[pred]])
-                    _check(type(infos) is list and len(infos) == len(self.rules_of(pred)), "a predicate's annotations")
+                    _check(type(infos) is list and len(infos) == len(self._part(pred)[2]), "a predicate's annotations")
                     self._infos[pred] = infos
                 info = _rule_info(infos[k])
-                _check(info.id == self.rules_of(pred)[k].info.id, "a rule's annotations")
+                _check(info.id == self.rules_at(pred, (k,))[0].info.id, "a rule's annotations")
                 return info
             except (ValueError, RecursionError):
                 self._whole = self._rebuild()

@@ -127,8 +127,6 @@ class RuleInfo:
         >>> info = RuleInfo.later(lambda: RuleInfo("r.1", "月破"), "r.1")
         >>> info.id, "title" in vars(info), info.title, info == RuleInfo("r.1", "月破")
         ('r.1', False, '月破', True)
-        >>> import pickle; pickle.loads(pickle.dumps(RuleInfo.later(lambda: RuleInfo("r.1", "月破"), "r.1")))
-        RuleInfo(id='r.1', title='月破', sources=(), conventions=(), says=(), notes=(), view=False)
         """
         info = cls.__new__(cls)
         info.__dict__.update(id=id, _read=read)
@@ -144,7 +142,7 @@ class RuleInfo:
         return object.__getattribute__(self, name)
 
     def __reduce__(self):
-        """Pickled with every field read: the reader ``later`` keeps stays in its process."""
+        """Pickled with every field read (the reader ``later`` keeps belongs to its program)."""
         return RuleInfo, (self.id, self.title, self.sources, self.conventions, self.says, self.notes, self.view)
 
     def template(self, lang):

@@ -197,3 +197,38 @@ def test_recursion_through_one_and_two_predicates_reaches_the_oracles_fixpoint(f
         assert tabled.ask(f"{pred}(C, N)") == sorted(model.relation(pred)) == plain.ask(f"{pred}(C, N)"), pred
     assert len(tabled.ask("n('a', N)")) == 61
     assert tabled.ask("hop('b', N)") == [(6,), (8,)] and tabled.ask("odd('b', N)") == [(7,), (9,)]
+
+
+SAYS = {  # a predicate whose every clause names its topic, read by the case's own topic
+    "facts/topic.tsv": "# topic — input\ncase\ttopic\n",
+    "facts/seen.tsv": "# seen — input\ncase\tthing\n",
+    "kb/say.dl": "".join(f"# @rule {head}.{n} {head}\n# convention: test\n{clause}\n" for n, (head, clause) in enumerate([
+        ("say", "say(C, 'rain', X) <= seen(C, X) & cloud(C, X)"),
+        ("cloud", "cloud(C, X) <= seen(C, X) & (X != 'sun')"),
+        ("say", "say(C, 'sun', X) <= seen(C, X) & bright(C, X)"),
+        ("bright", "bright(C, X) <= seen(C, X)"),
+        ("say", "say(C, 'any', X) <= seen(C, X) & ~cloud(C, X)"),
+        ("said", "said(C, X) <= topic(C, T) & say(C, T, X)"),
+        ("said", "said(C, X) <= topic(C, _T) & say(C, 'any', X)")], 1)),
+}
+
+
+def test_a_selected_predicate_is_derived_for_the_values_asked_and_more_when_asked(folder):
+    tabled, plain = _both(folder, SAYS)
+    assert tabled.program.layout.selected["say"].rules == {"any": (2,), "rain": (0,), "sun": (1,)}
+    for kb in (tabled, plain):
+        kb.assert_fact("topic", "a", "rain")
+        for thing in ("p", "sun"):
+            kb.assert_fact("seen", "a", thing)
+    assert tabled.ask("said('a', X)") == plain.ask("said('a', X)") == [("p",), ("sun",)]
+    state = tabled._parts._states["a"]
+    assert state.got == {"say": {"rain", "any"}} and "bright" not in state.done
+    assert sorted(row[1] for row in state.tables.own["say"]) == ["any", "rain"]
+    assert tabled.ask("say('a', 'sun', X)") == plain.ask("say('a', 'sun', X)") == [("p",), ("sun",)]
+    assert state.got["say"] == {"rain", "any", "sun"} and "bright" in state.done
+    assert tabled.explain("say('a', 'sun', 'p')") == plain.explain("say('a', 'sun', 'p')")
+    for question in ("say(C, T, X)", "say('a', T, 'sun')", "seen(C, X) & ~say(C, 'rain', X)", "said(C, X)"):
+        assert tabled.ask(question) == plain.ask(question), question
+    tabled.assert_fact("topic", "a", "sun")             # a new input: the partition starts again
+    assert tabled.ask("said('a', X)") == [("p",), ("sun",)]
+    assert tabled._parts._states["a"].got == {"say": {"rain", "sun", "any"}}

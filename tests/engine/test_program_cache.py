@@ -47,7 +47,7 @@ def test_a_warm_process_parses_and_lints_no_file(tmp_path, fresh, monkeypatch):
     _refuse(monkeypatch)
     warm = _open(tmp_path)
     assert warm.program is not cold.program
-    unread = warm.program.rules                     # a worker's why-not crosses a pipe with its rules
+    unread = warm.program.rules                     # a proof pickles with its rules (test_session)
     assert "title" not in vars(unread[0].info) and pickle.loads(pickle.dumps(unread)) == cold.program.rules
     for part in ("rules", "facts", "tables", "declared", "sources", "warnings"):
         assert getattr(warm.program, part) == getattr(cold.program, part), part
@@ -201,3 +201,21 @@ def test_a_program_read_from_the_cache_meets_the_shapes_as_each_predicate_is_rea
     assert kb.program.lazy and kb.ask("other('c1', X)") == [("yes",)]
     with pytest.raises(KnowledgeError, match="'zz' has no row in label"):
         kb.ask("word('c1', Y)")
+
+
+def test_a_warm_process_reads_the_clauses_of_a_selected_predicate_for_the_values_asked(tmp_path, fresh):
+    from .test_forward import SAYS
+    from .programs import write
+    says = Folder(write(tmp_path / "says", SAYS), "", "says")
+    cold = KnowledgeBase([says], options=Options(cache=Cache(tmp_path / "store")))
+    fresh()
+    warm = KnowledgeBase([says], options=Options(cache=Cache(tmp_path / "store")))
+    assert warm.program.lazy and warm.program.layout == cold.program.layout
+    for kb in (cold, warm):
+        kb.assert_fact("topic", "a", "rain")
+        kb.assert_fact("seen", "a", "p")
+    assert warm.ask("said('a', X)") == cold.ask("said('a', X)") == [("p",)]
+    read = lambda: [rule is not None for rule in warm.program._read["say"][3]]
+    assert read() == [True, False, True] and "bright" not in warm.program._read
+    assert warm.program.rules_naming("say", 1, "sun") == cold.program.rules_naming("say", 1, "sun") != []
+    assert read() == [True, True, True] and warm.program.rules_of("say") == cold.program.rules_of("say")

@@ -24,7 +24,7 @@ within a minute of a 節 is a boundary case.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .engine.record import record
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -61,7 +61,7 @@ def from_hangul(value):
     return stem + branch if (value[0] in stems or value[1] in branches) else value
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Pillars:
     """The four pillars; year, month and hour may be unknown (None), e.g. when entered by hand.
 

@@ -22,7 +22,7 @@ its lines were cast (``Cast.casting``: the method and its inputs).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from .engine.record import record, field
 from datetime import datetime
 
 from . import calendar, casting, clock
@@ -31,7 +31,7 @@ from .messages import error
 METHODS = ("values", "coins", "yarrow", "time", "numbers", "random", "name")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Cast:
     """What was cast and when: line values bottom first, the pillars, the conventions, how the
     lines were cast (``casting``: the method and its inputs) and, for a moment, the clock it was
@@ -253,7 +253,7 @@ def place(kb, value) -> dict:
     return {"longitude": clock.parse_longitude(key), "city": None, "zone": None}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class When:
     """The time of a cast as its lines may need it: the pillars, the moment, the wall-clock time
     it reads on the convention clock (naive; None without a moment) and the conventions."""

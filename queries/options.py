@@ -17,13 +17,13 @@ from __future__ import annotations
 import argparse
 import functools
 import shlex
-from dataclasses import dataclass
+from .engine.record import record
 
 from .errors import UserError
 from .messages import error, text
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Option:
     """One option: its Python name (``zi_hour``, typed ``zi-hour`` or ``--zi-hour``), what it is
     for, a metavar (empty for a flag), an example value, its type, and whether it repeats."""

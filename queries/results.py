@@ -11,7 +11,7 @@ X   N
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from .engine.record import record
 from unicodedata import east_asian_width
 
 
@@ -56,7 +56,7 @@ def _answers_html(answers) -> str:
                                        "count": _count(len(answers.rows), "answer", lang)})
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Answers:
     """The answers to a goal: one row a solution, one column a variable.
 
@@ -105,7 +105,7 @@ def _placed(source: str, lang: str) -> str:
     return books.place(where, lang) + gap + rest
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RuleEntry:
     """One rule, with where it comes from."""
     info: object                  # RuleInfo: id, title, sources, conventions, says, notes, view
@@ -141,7 +141,7 @@ class RuleEntry:
                 "clause": self.clause}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rules:
     """The rules a search found, in the order of the files: every rule of a predicate (``pred``),
     or the rules of the index matching a search (``search``: (option, value) pairs), or both."""
@@ -193,7 +193,7 @@ class Rules:
         return markdown(self.entries)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class RuleCheck:
     """One rule put to a cast and its question (``queries.rule_checks``): whether its body holds,
     with the proof through it, or the first condition that fails (a WhyNot of this rule alone);
@@ -278,7 +278,7 @@ def markdown(entries) -> str:
     return "\n".join(out) + "\n"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class FactRows:
     """The stated facts of a predicate: its tables (with their # lines) and rows with file:line."""
     pred: str

@@ -46,7 +46,7 @@ import subprocess
 import sys
 import threading
 import time
-from dataclasses import replace
+from .engine.record import replace
 from pathlib import Path
 
 from .engine import wire
@@ -70,7 +70,7 @@ class WorkerError(UserError):
 
 @functools.lru_cache(maxsize=None)
 def _kinds() -> dict:
-    """The dataclasses a message may hold, by name: what a session takes and hands out."""
+    """The records a message may hold, by name: what a session takes and hands out."""
     from .calendar import Pillars
     from .cast_input import Cast
     from .engine.proof import Failure, Proof, WhyNot

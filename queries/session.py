@@ -3,7 +3,7 @@
 A session holds the knowledge (shipped plus user folders), the current cast bound to ``C`` and
 the question put to it, and the conventions chosen for the next cast. Every result is plain
 data that the sandbox's JSON wire carries (``queries.engine.wire``: ``Proof``, ``WhyNot``,
-``queries.results`` values and the other dataclasses the sandbox lists, tuples, lists, dicts,
+``queries.results`` values and the other records the sandbox lists, tuples, lists, dicts,
 strings, numbers), so ``queries.sandbox.Sandbox`` offers the same calls from a worker process
 with a time and memory limit each: the calls marked ``@served`` (the table ``SERVED``).
 
@@ -37,7 +37,7 @@ True
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from .engine.record import record
 from pathlib import Path
 
 from .errors import UserError
@@ -45,7 +45,7 @@ from .messages import error, text
 
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Served:
     """A call a sandbox worker offers: how a time-out message names it ({0}: its first argument),
     and whether it loads knowledge (the limit then applies to each predicate computed)."""
@@ -83,7 +83,7 @@ def check_lang(lang) -> str:
     return lang
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SessionState:
     """What a session needs to be rebuilt elsewhere (a fresh sandbox worker)."""
     extra: tuple = ()

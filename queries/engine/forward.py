@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import operator
 from collections import defaultdict
-from dataclasses import dataclass, field
+from .record import record, field
 from functools import lru_cache
 from operator import itemgetter
 
@@ -716,7 +716,7 @@ class Partitions:
         return got
 
 
-@dataclass
+@record
 class _Partition:
     """One partition's tables and the predicates derived in them."""
     tables: Tables

@@ -36,7 +36,7 @@ from __future__ import annotations
 import functools
 import sys
 from collections import defaultdict
-from dataclasses import dataclass
+from .record import record
 
 from . import forward, shapes
 from .backend import Backend
@@ -62,7 +62,7 @@ def _log():
 _DEBUG = 10             # logging.DEBUG
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Options:
     """What the app tells the engine about its knowledge (the engine knows no domain by name)."""
     partitions: tuple = ()      # input predicates whose first argument names a partition: known words

@@ -17,13 +17,13 @@ that reads the program from there works it out no more.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from .record import record, fields
 
 from .forward import is_local, order
 from .terms import Atom, Const, Var
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Selector:
     """A partitioned predicate whose clauses each name a value at ``position`` (a reading's
     topic, say), and whose every reader names one there or takes it from an input table: a
@@ -67,7 +67,7 @@ class Selector:
                    tuple(data[2]), tuple(map(tuple, data[3])))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Layout:
     static: list                # the predicates that depend on no input, sorted
     static_groups: list         # they in groups, each after what it depends on

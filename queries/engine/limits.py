@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 import time
 from contextlib import contextmanager
-from dataclasses import dataclass
+from .record import record
 
 from .errors import QueryTimeout, QueryTooLarge, UserError
 
@@ -44,7 +44,7 @@ def text_bytes(value) -> int:
     return TEXT_BYTES + (len(value) if value.isascii() else 4 * len(value))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Limits:
     """Seconds and megabytes a question may use (None: no limit)."""
     seconds: float | None = DEFAULT_SECONDS

@@ -17,7 +17,7 @@ import hashlib
 import os
 from collections import OrderedDict, defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from .record import record, field
 from pathlib import Path
 
 from .checks import closure, dependency_graph, program_problems, recursive_components
@@ -33,7 +33,7 @@ from .terms import Atom, Compare, Const, Fact, Var, term_vars
 PARTS = ("facts", "kb", "views")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Folder:
     """A knowledge folder: where it is, the label its files carry in file:line (``label/`` and
     the path inside; none for an empty label), and the origin of its facts and rules."""
@@ -94,7 +94,7 @@ class _Reading:
             self.budget.keep(0, 0, weight)
 
 
-@dataclass(eq=False)
+@record(eq=False)
 class Program:
     """Everything read from text: tables, rules and clause-file facts, each with file:line.
     Never changed once read (the same files give the same object, see read_program)."""
@@ -415,7 +415,7 @@ def _keep(memo, key, value):
         memo.popitem(last=False)
 
 
-@dataclass
+@record
 class _Part:
     """What one folder's files say, before they meet the other folders'."""
     folder: Folder

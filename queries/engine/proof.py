@@ -13,7 +13,7 @@ after the longest satisfiable prefix, with the bindings that were tried.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from .record import record, field
 
 from .terms import show
 
@@ -22,7 +22,7 @@ def statement(pred, args) -> str:
     return f"{pred}({', '.join(show(a) for a in args)})"
 
 
-@dataclass(frozen=True, eq=False, init=False)
+@record(frozen=True, eq=False, init=False)
 class Proof:
     kind: str                      # fact | rule | not | check
     pred: str                      # predicate, or the comparison operator for a check
@@ -39,13 +39,13 @@ class Proof:
 
     def __init__(self, kind, pred, args, where="", origin="", rule=None, bindings=(), children=(), text="",
                  height=0, why=None, convention=()):
-        """The fields at once (a frozen dataclass would set them one by one)."""
+        """The fields at once (a frozen record would set them one by one)."""
         self.__dict__.update(kind=kind, pred=pred, args=args, where=where, origin=origin, rule=rule,
                              bindings=bindings, children=children, text=text, height=height, why=why,
                              convention=convention)
 
     def __hash__(self):
-        """Computed once: a frozen dataclass would hash its whole subtree on every lookup. The
+        """Computed once: a frozen record would hash its whole subtree on every lookup. The
         rule is hashed by its id and a why-not by its goal (what equal nodes have equal)."""
         try:
             return self.__dict__["_hash"]
@@ -106,7 +106,7 @@ class Proof:
         return proof_html(self)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Failure:
     """Why one rule did not give the goal."""
     rule: object                   # RuleInfo
@@ -122,7 +122,7 @@ class Failure:
     holds_for: tuple = ()          # when the rule's body holds: ((goal variable, (values...)), ...)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class WhyNot:
     goal: str
     table: str = ""                # for a table predicate: the files searched

@@ -20,13 +20,13 @@ mine.dl:2: 'r1' has no row in conclusion, where the views find the words of a re
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .record import record
 
 from .problem import Problem, tagged
 from .terms import Const
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Shape:
     """How an application reads a relation: ``one`` leading arguments determine one value (the
     arity: the whole row, as the knowledge's own rules make it; 0: any rows); ``refers``,

@@ -15,7 +15,7 @@ asserted by the program).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .record import record
 from pathlib import Path
 
 from .errors import KnowledgeError
@@ -26,13 +26,13 @@ from .reader import PREDICATE, RESERVED
 TYPES = {"str": str, "int": int}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Column:
     name: str
     type: str = "str"
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Row:
     values: tuple
     path: str
@@ -47,7 +47,7 @@ class Row:
         return f"{self.path}:{self.line}"
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Table:
     predicate: str
     columns: tuple

@@ -8,23 +8,23 @@
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
+from .record import record, field
 
 from .errors import QueryTooLarge
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Var:
     name: str
 
     def __init__(self, name):
-        self.__dict__["name"] = name            # at once: a frozen dataclass sets through object.__setattr__
+        self.__dict__["name"] = name            # at once: a frozen record refuses __setattr__
 
     def __str__(self):
         return self.name
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Const:
     value: object
 
@@ -35,7 +35,7 @@ class Const:
         return repr(self.value)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Arith:
     op: str
     left: object
@@ -45,7 +45,7 @@ class Arith:
         return f"({self.left} {self.op} {self.right})"
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Atom:
     pred: str
     args: tuple
@@ -62,7 +62,7 @@ class Atom:
         return (self.pred, len(self.args))
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Compare:
     op: str
     left: object
@@ -101,7 +101,7 @@ def is_gloss(source: str) -> bool:
     return source.endswith(f"({GLOSS})") or f"({GLOSS}: " in source
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class RuleInfo:
     """What the comment lines above a clause say about it (a ``# gloss:`` line is among its
     sources, marked by ``gloss_source``). The fields have their defaults in ``__init__`` alone:
@@ -149,7 +149,7 @@ class RuleInfo:
         return dict(self.says).get(lang)
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Rule:
     head: Atom
     body: tuple
@@ -169,7 +169,7 @@ class Rule:
         return f"{self.path}:{self.line}"
 
 
-@dataclass(frozen=True, init=False)
+@record(frozen=True, init=False)
 class Fact:
     atom: Atom
     path: str

@@ -1,8 +1,8 @@
-"""Messages as plain data: JSON, holding only the dataclasses the caller lists.
+"""Messages as plain data: JSON, holding only the records the caller lists.
 
 A value is encoded as JSON with a few tagged shapes: ``{"t": [...]}`` a tuple,
 ``{"d": [[key, value], ...]}`` a dict (its keys of any type), ``{"c": name, "n": id, "f":
-{...}}`` an instance of one of the dataclasses ``kinds`` lists (a second occurrence of
+{...}}`` an instance of one of the records ``kinds`` lists (a second occurrence of
 the same instance is ``{"r": id}``, so a proof's shared sub-proofs are sent once), and
 ``{"dt": iso, "z": zone}`` a datetime. Lists, strings, numbers, booleans and None are
 themselves. Decoding checks every shape, class name and field name; anything else is a
@@ -20,11 +20,11 @@ queries.engine.wire.Malformed: an object of unknown kind 'os.system'
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 from datetime import datetime, timedelta, timezone
 from zoneinfo import ZoneInfo
 
+from . import record
 from .errors import UserError
 
 
@@ -38,7 +38,7 @@ class Unsendable(TypeError):
 
 def encode(value, kinds) -> bytes:
     """``value`` as the bytes of one message; Unsendable for a value of a type ``kinds`` (name ->
-    dataclass) does not list."""
+    record class) does not list."""
     try:
         return json.dumps(_plain(value, {}, kinds), separators=(",", ":")).encode("ascii")
     except RecursionError:
@@ -49,7 +49,7 @@ def encode(value, kinds) -> bytes:
 
 def decode(data: bytes, kinds):
     """The value of one message; Malformed when it is not JSON of the shapes above and of the
-    dataclasses of ``kinds``."""
+    records of ``kinds``."""
     try:
         tree = json.loads(data)
     except (ValueError, RecursionError) as e:
@@ -72,11 +72,11 @@ def _plain(value, seen, kinds):
     if isinstance(value, datetime):
         return {"dt": value.isoformat(), "z": _zone(value.tzinfo)}
     kind = type(value).__name__
-    if dataclasses.is_dataclass(value) and kinds.get(kind) is type(value):
+    if record.is_record(value) and kinds.get(kind) is type(value):
         if id(value) in seen:
             return {"r": seen[id(value)]}
         seen[id(value)] = number = len(seen)
-        fields = {f.name: _plain(getattr(value, f.name), seen, kinds) for f in dataclasses.fields(value) if f.init}
+        fields = {f.name: _plain(getattr(value, f.name), seen, kinds) for f in record.fields(value) if f.init}
         return {"c": kind, "n": number, "f": fields}
     raise Unsendable(f"a value of type {kind}")
 
@@ -146,7 +146,7 @@ def _instance(tree, made, kinds):
         raise Malformed(f"an object numbered {str(number)[:40]} twice or not by a number")
     if not isinstance(fields, dict):
         raise Malformed(f"a {name} whose fields are not an object")
-    expected = {f.name for f in dataclasses.fields(kind) if f.init}
+    expected = {f.name for f in record.fields(kind) if f.init}
     if set(fields) != expected:
         raise Malformed(f"a {name} with the fields {', '.join(sorted(fields))[:80]}")
     try:

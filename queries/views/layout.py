@@ -5,12 +5,12 @@ the vocabulary of ``queries.labels.vocabulary``; the text and HTML renderers onl
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ..engine.record import record
 
 from ..labels import WORDS, check_lang, convention_words, label
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ChartLayout:
     """A chart as the renderers print it: the header's parts, a row a line from the top down
     (each a dict of cells), and the patterns and frames of the whole hexagram."""
@@ -144,7 +144,7 @@ def _lines(positions, words):
     return ", ".join(map(str, positions)) or words["none"]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class JudgmentLayout:
     """A judgment as the renderers print it, in this order: the question, the account, lines of
     (label, value) pairs (the use-god, the other gods, the reasons, the grade, the direction and

@@ -15,7 +15,7 @@ Mark(field='state', kind='line', pos=6, value='月破')
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from ..engine.record import record, replace
 
 from ..messages import error
 
@@ -25,7 +25,7 @@ KINDS = ("line", "changed", "hidden")
 _VALUE = re.compile(r"^[^'\"\\\s(),]{1,16}$")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Mark:
     field: str
     kind: str

@@ -38,7 +38,7 @@ import threading
 import time
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from ..engine.record import record, field
 from pathlib import Path
 
 from ..engine.limits import DEFAULT_MEMORY_MB
@@ -116,7 +116,7 @@ class Busy(UserError):
     """No worker is free and the queue is full (or the wait for one passed): try again later."""
 
 
-@dataclass
+@record
 class Private:
     """A session's own worker, its folder and the rules it added, when it was last used, the
     client that made it, and whether it is being forgotten (its worker ends after the request

@@ -4,7 +4,7 @@ proofs are held to the same on the sample casts in parts (tests/knowledge/test_a
 whose proofs, being these, use every rule as these do.
 One oracle model serves the whole module. Slow: ``pytest -m "not slow"`` leaves them out.
 """
-import dataclasses
+from queries.engine import record
 
 import pytest
 
@@ -43,9 +43,9 @@ def test_answers_have_proofs_the_checker_accepts_and_every_rule_is_used(kb, mode
 
 def test_the_checker_rejects_a_tampered_proof(kb, model):
     proof = kb.explain("clash('子', '午')")
-    fact = dataclasses.replace(proof.children[2], args=("未", 6))
-    assert check(dataclasses.replace(proof, children=(proof.children[0], proof.children[1], fact)),
+    fact = record.replace(proof.children[2], args=("未", 6))
+    assert check(record.replace(proof, children=(proof.children[0], proof.children[1], fact)),
                  kb.program, model)
-    assert check(dataclasses.replace(proof, args=("子", "未")), kb.program, model)
-    assert check(dataclasses.replace(proof, bindings=(("X", "子"), ("Y", "午"), ("I", 0), ("J", 7))),
+    assert check(record.replace(proof, args=("子", "未")), kb.program, model)
+    assert check(record.replace(proof, bindings=(("X", "子"), ("Y", "午"), ("I", 0), ("J", 7))),
                  kb.program, model)

@@ -269,8 +269,8 @@ class Judgment:
             if self.topic not in entry["topics"] or option in self.facts:
                 continue
             for value, name in sorted(entry["values"].items()):
-                rules = sorted({rule.info.id for rule in kb.rules_of(READING)
-                                if rule.head.args[1].value in (self.topic, "any") and _needs(rule, entry["fact"], value)})
+                rules = sorted({rule.info.id for topic in (self.topic, "any")
+                                for rule in kb.program.rules_naming(READING, 1, topic) if _needs(rule, entry["fact"], value)})
                 if rules:
                     out.append({"option": option.replace("_", "-"), "value": value, "name": name, "rules": rules})
         return out

@@ -191,7 +191,8 @@ def tables(found, lang, shared, kb) -> tuple:
     >>> tables(j.readings(), "en", render.Shared(), j.chart.kb)[1]
     {}
     """
-    clauses = {rule.info.id: rule for rule in kb.rules_of(READING)}
+    clauses = {rule.info.id: rule for topic in sorted({r["topic"] for r in found})
+               for rule in kb.program.rules_naming(READING, 1, topic)}
     korean, classes, out = {}, {}, []
     for r in found:
         for rule in (clauses[rid] for rid in r.get("rules", [r["rule"]])):

@@ -96,7 +96,7 @@ def _make(cls, frozen, eq, init):
     specs = tuple(found)
     setattr(cls, _FIELDS, specs)
     names = tuple(f.name for f in specs)
-    values = attrgetter(*names) if len(names) > 1 else lambda self: tuple(getattr(self, n) for n in names)
+    values = attrgetter(*names) if names else lambda self: ()       # one name: its value alone
     methods = {"__repr__": _repr(names)}
     if init:
         methods["__init__"] = _init(specs, hasattr(cls, "__post_init__"))

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from . import stored
 
-FORMAT = "6"
+FORMAT = "7"
 LIMIT = 32 * 2 ** 20            # bytes of entries kept in the folder
 ENTRIES = "liuyao-kb-cache"     # the cache's own folder inside the one it is given
 ENTRY = re.compile(r"(static|program)-[0-9a-f]{32}\.json")

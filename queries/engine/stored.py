@@ -5,7 +5,9 @@ the predicates its questions need.
 
 The data is a head (what a knowledge base needs before any question, its layout among it), one
 part per predicate and, after them, the annotations of each predicate's rules (read when one of
-them is first shown: few are). A term is its value (text or a whole number: a constant),
+them is first shown: few are); the rules of a selected predicate (layout.Selector), and their
+annotations, are in two lines for each of its values after those, read when a question first
+needs that value. A term is its value (text or a whole number: a constant),
 ``["v", name]`` (a variable) or ``["a", op, left, right]`` (arithmetic); an atom
 ``[pred, [term, ...], negated]``; a body's comparison ``["c", op, left, right]``, its right side
 ``["in", [const, ...]]`` after ``in`` and ``not in``. Whatever is not of these forms makes the
@@ -50,12 +52,20 @@ def data(program):
     """The program as plain data: a head (what a knowledge base needs before any question, the
     layout among it), one part per predicate (its tables, facts and rules) in the head's order
     of ``predicates``, then the annotations of each one's rules in the same order. Its clause
-    files' texts are left out: the reader has them."""
+    files' texts are left out: the reader has them. A selected predicate's rules are not in its
+    part but after the annotations: for each of its values in turn, its rules and their
+    annotations."""
     preds = sorted(program.stated | program.heads | set(program.tables))
+    selected = program.layout.selected
+    unselected = lambda pred: [] if pred in selected else program.rules_of(pred)
     parts = [{"tables": [_table(t) for t in program.tables_of(pred)],
               "facts": _facts(program.facts_of(pred), program.tables_of(pred)),
-              "rules": [_rule(r) for r in program.rules_of(pred)]} for pred in preds]
-    parts += [[_info(r.info) for r in program.rules_of(pred)] for pred in preds]
+              "rules": [_rule(r) for r in unselected(pred)]} for pred in preds]
+    parts += [[_info(r.info) for r in unselected(pred)] for pred in preds]
+    for pred in sorted(selected):
+        rules = program.rules_of(pred)
+        for numbers in selected[pred].rules.values():
+            parts += [[_rule(rules[k]) for k in numbers], [_info(rules[k].info) for k in numbers]]
     head = {"predicates": preds,
             "order": {"tables": [[pred, path] for pred, path in program.table_paths.items()],
                       "facts": _runs(f.atom.pred for f in program.facts),
@@ -143,7 +153,6 @@ class StoredProgram(Program):
     def __init__(self, head, parts, sources, rebuild):
         _check(type(head) is dict and type(parts) is list and isinstance(sources, Mapping), "an entry")
         self.preds = {_text(p): n for n, p in enumerate(_items(head.get("predicates"), 0, rows=False))}
-        _check(2 * len(self.preds) == len(parts), "a part and annotations for each predicate")
         order = head.get("order")
         _check(type(order) is dict, "the order of a program")
         self.table_paths = {_text(pred): _text(path) for pred, path in _items(order.get("tables"), 2)}
@@ -156,6 +165,14 @@ class StoredProgram(Program):
         self.inputs = frozenset(_texts(head.get("inputs")))
         self.graph = {_text(pred): set(_texts(body)) for pred, body in _items(head.get("graph"), 2)}
         self.layout = Layout.of_data(head.get("layout"), _check)
+        self._values, line = {}, 2 * len(self.preds)       # selected predicate -> value -> its rules' line
+        for pred in sorted(self.layout.selected):
+            _check(pred in self.preds, "a part for each predicate")
+            self._values[pred] = {}
+            for value in self.layout.selected[pred].rules:
+                self._values[pred][value] = line
+                line += 2
+        _check(line == len(parts), "a part and annotations for each predicate, and for each value selected")
         self._parts, self._read, self._rebuild, self._whole = parts, {}, rebuild, None
         self._infos = {}        # predicate -> its rules' annotations as data, once one is asked for
         self._terms = _Terms()
@@ -239,6 +256,9 @@ class StoredProgram(Program):
                     else:
                         runs.append([fact])
             items = _items(part["rules"], 6)
+            if pred in self._values:
+                _check(not items, "a selected predicate's part")
+                items = _Chunks(self._parts, self._values[pred], self.layout.selected[pred])
             return tables, _Stated(runs, terms.const), items, [None] * len(items)
         finally:
             if collecting:
@@ -264,12 +284,16 @@ class StoredProgram(Program):
         need; from the files when they are not of the form ``data`` writes."""
         if self._whole is None:
             try:
-                infos = self._infos.get(pred)
-                if infos is None:
-                    infos = json.loads(self._parts[len(self.preds) + self.preds[pred]])
-                    _check(type(infos) is list and len(infos) == len(self._part(pred)[2]), "a predicate's annotations")
-                    self._infos[pred] = infos
-                info = _rule_info(infos[k])
+                items = self._part(pred)[2]
+                if type(items) is _Chunks:
+                    info = _rule_info(items.info(k))
+                else:
+                    infos = self._infos.get(pred)
+                    if infos is None:
+                        infos = json.loads(self._parts[len(self.preds) + self.preds[pred]])
+                        _check(type(infos) is list and len(infos) == len(items), "a predicate's annotations")
+                        self._infos[pred] = infos
+                    info = _rule_info(infos[k])
                 _check(info.id == self.rules_at(pred, (k,))[0].info.id, "a rule's annotations")
                 return info
             except (ValueError, RecursionError):
@@ -289,6 +313,38 @@ class StoredProgram(Program):
             self._whole = self._whole or self._rebuild()
             self.tables, self.facts, self.rules = self._whole.tables, self._whole.facts, self._whole.rules
         return self.__dict__[name]
+
+
+class _Chunks:
+    """A selected predicate's rule items and their annotations, each value's read when one of
+    its rules is first needed (layout.Selector)."""
+
+    def __init__(self, parts, lines, selector):
+        self._parts, self._lines, self._read = parts, lines, {}
+        self._place = {k: (value, offset) for value, numbers in selector.rules.items()
+                       for offset, k in enumerate(numbers)}
+        _check(sorted(self._place) == list(range(len(self._place))), "a selector's rules")
+        self._counts = {value: len(numbers) for value, numbers in selector.rules.items()}
+
+    def __len__(self):
+        return len(self._place)
+
+    def __getitem__(self, k):
+        value, offset = self._place[k]
+        return self._line(value, 0, 6)[offset]
+
+    def info(self, k):
+        value, offset = self._place[k]
+        return self._line(value, 1, None)[offset]
+
+    def _line(self, value, which, width):
+        got = self._read.get((value, which))
+        if got is None:
+            got = self._read[(value, which)] = json.loads(self._parts[self._lines[value] + which])
+            _check(type(got) is list and len(got) == self._counts[value], "a value's rules")
+            if width:
+                _items(got, width)
+        return got
 
 
 class _Stated:

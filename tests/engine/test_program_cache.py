@@ -217,5 +217,19 @@ def test_a_warm_process_reads_the_clauses_of_a_selected_predicate_for_the_values
     assert warm.ask("said('a', X)") == cold.ask("said('a', X)") == [("p",)]
     read = lambda: [rule is not None for rule in warm.program._read["say"][3]]
     assert read() == [True, False, True] and "bright" not in warm.program._read
+    assert sorted(warm.program._read["say"][2]._read) == [("any", 0), ("rain", 0)]    # the lines of two values
     assert warm.program.rules_naming("say", 1, "sun") == cold.program.rules_naming("say", 1, "sun") != []
     assert read() == [True, True, True] and warm.program.rules_of("say") == cold.program.rules_of("say")
+    assert [r.info for r in warm.program.rules_of("say")] == [r.info for r in cold.program.rules_of("say")]
+    entry = _entry(tmp_path / "store")
+    good = entry.read_text(encoding="utf-8")
+    head, parts = _lines(entry)
+    sun_rules, sun_infos = parts[-2], parts[-1]            # the last value's two lines
+    for forged in ([*parts[:-2], [["x"]], sun_infos], [*parts[:-2], [], sun_infos],
+                   [*parts[:-1], [["another.rule", *sun_infos[0][1:]]]]):
+        entry.write_text(_text(head, forged), encoding="utf-8")
+        fresh()
+        kb = KnowledgeBase([says], options=Options(cache=Cache(tmp_path / "store")))
+        assert kb.program.rules_naming("say", 1, "sun") == cold.program.rules_naming("say", 1, "sun")
+        assert [r.info for r in kb.program.rules_of("say")] == [r.info for r in cold.program.rules_of("say")]
+        assert entry.read_text(encoding="utf-8") == good       # written again

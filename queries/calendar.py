@@ -24,11 +24,11 @@ within a minute of a 節 is a boundary case.
 """
 from __future__ import annotations
 
-from .engine.record import record
 from datetime import date, datetime, timedelta, timezone
 from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from queries.engine.record import record
 from queries.messages import error
 
 ZI_HOUR = ("same-day", "next-day")

@@ -22,10 +22,10 @@ its lines were cast (``Cast.casting``: the method and its inputs).
 from __future__ import annotations
 
 import random
-from .engine.record import record, field
 from datetime import datetime
 
 from . import calendar, casting, clock
+from .engine.record import record, field
 from .messages import error
 
 METHODS = ("values", "coins", "yarrow", "time", "numbers", "random", "name")

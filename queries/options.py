@@ -17,8 +17,8 @@ from __future__ import annotations
 import argparse
 import functools
 import shlex
-from .engine.record import record
 
+from .engine.record import record
 from .errors import UserError
 from .messages import error, text
 

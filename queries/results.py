@@ -11,8 +11,9 @@ X   N
 from __future__ import annotations
 
 import re
-from .engine.record import record
 from unicodedata import east_asian_width
+
+from .engine.record import record
 
 
 def table(names, rows) -> str:

@@ -46,12 +46,12 @@ import subprocess
 import sys
 import threading
 import time
-from .engine.record import replace
 from pathlib import Path
 
 from .engine import wire
 from .engine.problem import Problem, as_data
 from .engine.limits import DEFAULT_MEMORY_MB, GC_THRESHOLD, Limits
+from .engine.record import replace
 from .errors import KnowledgeError, QueryTimeout, QueryTooLarge, UserError
 from .messages import error, text
 from .session import SERVED, Session, SessionState, _folder, check_lang

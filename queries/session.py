@@ -37,12 +37,11 @@ True
 from __future__ import annotations
 
 import os
-from .engine.record import record
 from pathlib import Path
 
+from .engine.record import record
 from .errors import UserError
 from .messages import error, text
-
 
 
 @record(frozen=True)
@@ -679,7 +678,6 @@ class Session:
         from .glossary import names
         return {**vocabulary(self.kb), "conventions": {k: v["values"] for k, v in self.conventions().items()},
                 "topics": list(self.topics()), "horizons": horizons(self.kb), "glossary": names(self.kb)}
-
 
 
 def _folder(folder) -> str:

@@ -35,11 +35,11 @@ from __future__ import annotations
 
 import operator
 from collections import defaultdict
-from .record import record, field
 from functools import lru_cache
 from operator import itemgetter
 
 from .limits import text_bytes
+from .record import record, field
 from .terms import NO_VALUE, Arith, Atom, Compare, Const, Var, evaluate, holds
 
 KEPT = 16               # partitions whose derived tables are kept: those asked of last

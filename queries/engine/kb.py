@@ -36,7 +36,6 @@ from __future__ import annotations
 import functools
 import sys
 from collections import defaultdict
-from .record import record
 
 from . import forward, shapes
 from .backend import Backend
@@ -48,6 +47,7 @@ from .limits import Limits
 from .problem import Problem
 from .program import read_program
 from .reader import parse_goal
+from .record import record
 from .terms import (Atom, Compare, Const, Fact, Var, answer_vars, constants, row_key, term_vars, unify,
                     unify_pattern)
 

@@ -17,9 +17,9 @@ that reads the program from there works it out no more.
 """
 from __future__ import annotations
 
-from .record import record, fields
 
 from .forward import is_local, order
+from .record import record, fields
 from .terms import Atom, Const, Var
 
 

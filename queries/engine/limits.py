@@ -21,9 +21,9 @@ from __future__ import annotations
 import sys
 import time
 from contextlib import contextmanager
-from .record import record
 
 from .errors import QueryTimeout, QueryTooLarge, UserError
+from .record import record
 
 DEFAULT_SECONDS = 10.0
 DEFAULT_MEMORY_MB = 512

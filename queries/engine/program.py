@@ -17,7 +17,6 @@ import hashlib
 import os
 from collections import OrderedDict, defaultdict
 from collections.abc import Mapping
-from .record import record, field
 from pathlib import Path
 
 from .checks import closure, dependency_graph, program_problems, recursive_components
@@ -26,6 +25,7 @@ from .files import decoded, knowledge_files, read_bytes, read_text
 from .layout import layout_of
 from .problem import Problem, tagged
 from .reader import parse_goal, parse_text
+from .record import record, field
 from .shapes import problems as shape_problems
 from .tables import read_table
 from .terms import Atom, Compare, Const, Fact, Var, term_vars

@@ -13,8 +13,8 @@ after the longest satisfiable prefix, with the bindings that were tried.
 """
 from __future__ import annotations
 
-from .record import record, field
 
+from .record import record, field
 from .terms import show
 
 

@@ -30,7 +30,7 @@ from .problem import Problem
 from .terms import Arith, Atom, Compare, Const, Fact, Rule, RuleInfo, Var, gloss_source, is_variable_name
 
 PREDICATE = re.compile(r"[a-z][a-z0-9_]*\Z")
-ODD_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")   # str.splitlines breaks besides \n
+ODD_BREAKS = "\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"      # str.splitlines breaks besides \n
 RESERVED = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"sum_", "len_", "min_", "max_"}
 ARITHMETIC = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 COMPARISON = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">",
@@ -41,8 +41,9 @@ MAX_ARGUMENTS = 64      # arguments of an atom
 MAX_DEPTH = 32          # operators nested in one term
 TOO_DEEP = (RecursionError, MemoryError)   # what Python's own parser raises on deep nesting
 # Python's words for a syntax error, each said by a message of facts/message.tsv: the pattern of
-# the words (its groups the message's values), the key, and the message's English.
-SYNTAX = tuple((re.compile(pattern), key, english) for pattern, key, english in (
+# the words (its groups the message's values), the key, and the message's English (each pattern
+# compiled when a syntax error first needs it).
+SYNTAX = (
     (r"invalid syntax", "syntax.invalid", "invalid syntax"),
     (r"invalid syntax\. Perhaps you forgot a comma\?", "syntax.comma", "invalid syntax. Perhaps you forgot a comma?"),
     (r"unterminated (triple-quoted )?string literal.*", "syntax.string",
@@ -71,7 +72,7 @@ SYNTAX = tuple((re.compile(pattern), key, english) for pattern, key, english in 
      "an argument named with '=' (p(X=1)), which an atom cannot have"),
     (r".*starred expression.*", "syntax.starred", "a '*' before a term, which a clause cannot have"),
     (r"\((unicode|value) error\) .*", "syntax.escape", "a backslash escape in a string that cannot be read"),
-))
+)
 
 
 _OUTSIDE_NAMES = re.compile(r"'(?:[^'\\\n]|\\.)*'|\"(?:[^\"\\\n]|\\.)*\"|#[^\n]*")   # strings and comments
@@ -303,10 +304,11 @@ def _layout_problems(text, lines, path):
     """Lines pyDatalog would read differently from us: odd indentation or line breaks (each
     looked for line by line only when the text has one somewhere)."""
     problems = []
-    if ODD_BREAKS.search(text.replace("\r\n", "\n")) is None and _INDENTED.search(text) is None:
+    unbroken = text.replace("\r\n", "\n")
+    if not any(ch in unbroken for ch in ODD_BREAKS) and _INDENTED.search(text) is None:
         return problems
     for n, line in enumerate(text.split("\n"), 1):
-        odd = sorted({f"U+{ord(ch):04X}" for ch in ODD_BREAKS.findall(line.rstrip("\r"))})
+        odd = sorted({f"U+{ord(ch):04X}" for ch in line.rstrip("\r") if ch in ODD_BREAKS})
         if odd:
             problems.append(Problem(f"{path}:{n}: line break character {', '.join(odd)} inside the line; "
                                     "use plain newlines", "problem.odd_break", where=f"{path}:{n}",
@@ -348,7 +350,7 @@ def syntax_reason(words: str) -> tuple:
     ("'(' was never closed", 'syntax.never_closed', {'bracket': '('})
     """
     for pattern, key, english in SYNTAX:
-        found = pattern.fullmatch(words)
+        found = re.fullmatch(pattern, words)
         if found:
             values = {name: value for name, value in found.groupdict().items()}
             return english.format(**values), key, values

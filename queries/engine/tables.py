@@ -15,13 +15,13 @@ asserted by the program).
 """
 from __future__ import annotations
 
-from .record import record
 from pathlib import Path
 
 from .errors import KnowledgeError
 from .files import read_text
 from .problem import Problem
 from .reader import PREDICATE, RESERVED
+from .record import record
 
 TYPES = {"str": str, "int": int}
 

@@ -8,9 +8,9 @@
 from __future__ import annotations
 
 import operator
-from .record import record, field
 
 from .errors import QueryTooLarge
+from .record import record, field
 
 
 @record(frozen=True, init=False)

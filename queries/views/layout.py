@@ -6,7 +6,6 @@ the vocabulary of ``queries.labels.vocabulary``; the text and HTML renderers onl
 from __future__ import annotations
 
 from ..engine.record import record
-
 from ..labels import WORDS, check_lang, convention_words, label
 
 

@@ -15,8 +15,8 @@ Mark(field='state', kind='line', pos=6, value='月破')
 from __future__ import annotations
 
 import re
-from ..engine.record import record, replace
 
+from ..engine.record import record, replace
 from ..messages import error
 
 CHART_FIELDS = ("spirit", "relative", "najia", "element", "world", "response", "moving")

@@ -38,12 +38,12 @@ import threading
 import time
 from collections import Counter
 from contextlib import contextmanager
-from ..engine.record import record, field
 from pathlib import Path
 
 from ..engine.limits import DEFAULT_MEMORY_MB
 from ..engine.problem import Problem
 from ..engine.reader import parse_text
+from ..engine.record import record, field
 from ..errors import KnowledgeError, UserError
 from ..messages import error
 from ..sandbox import Sandbox

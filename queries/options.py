@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import shlex
+import sys
 
 from .engine.record import record
 from .errors import UserError
@@ -171,8 +173,32 @@ def worded(name: str) -> str:
 
 # ---- argparse -------------------------------------------------------------------------------
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's help, as wide as the terminal: found as ``shutil.get_terminal_size`` finds it,
+    without importing shutil (and the archives it imports) for every option added."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+def _columns() -> int:
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
 class Parser(argparse.ArgumentParser):
     """An argparse parser whose mistakes are user errors (one line, exit status 2)."""
+
+    def __init__(self, *args, formatter_class=Formatter, **kwargs):
+        super().__init__(*args, formatter_class=formatter_class, **kwargs)
 
     def error(self, message):
         raise UserError(f"{message} (see {self.prog} --help)", key="status.see_help",
@@ -286,12 +312,12 @@ def localize(parser, lang) -> None:
     usage = table["help.argparse_usage"][lang] + " "
     word = lambda text: said.get(text, text).replace("%", "%%") if text and "%" not in text else said.get(text, text)
 
-    class Formatter(argparse.HelpFormatter):
+    class Localized(Formatter):
         def add_usage(self, usage_, actions, groups, prefix=None):
             return super().add_usage(usage_, actions, groups, usage if prefix is None else prefix)
 
     def walk(p):
-        p.formatter_class = Formatter
+        p.formatter_class = Localized
         p.description = word(p.description)
         for group in p._action_groups:
             group.title = word(group.title)

@@ -39,7 +39,7 @@ def main():
     from queries.chart import cast
     from queries.judgment import judge
     kb = KnowledgeBase()
-    asserted = lambda: sum(1 for fact in kb._fact_index.values() if fact.origin == "asserted")
+    asserted = lambda: sum(map(len, kb._parts.input.values()))      # the facts asserted in the partitions
     warm = cast("787889", month="戌", day="乙巳", kb=kb)
     judge(warm, "wealth").to_data()
     warm.to_data()

@@ -650,8 +650,8 @@ class Partitions:
         for pred in sorted(self._selectors):
             selector = self._selectors[pred]
             values = set(selector.named)
-            for pred_, column in selector.taken:
-                values.update(row[column] for p, row in self.input[key] if p == pred_)
+            for source, column in selector.taken:
+                values.update(row[column] for p, row in self.input[key] if p == source)
             reading.append((pred, frozenset(values)))
         reading = tuple(reading)
         if reading not in self._reading:
@@ -678,6 +678,8 @@ class Partitions:
                 wanted = set(read[pred]) | {v for p, v in asked if p == pred}
                 values[pred] = set(selector.rules) if None in wanted else wanted & set(selector.rules)
                 todo.extend(q for v in values[pred] for q in selector.needs[v] if q in self._reads)
+            if len(self._needed) > 4096:       # questions of every shape (a server's): kept within bounds
+                self._needed.clear()
             got = self._needed[(preds, asked, reading)] = (need, values)
         return got
 

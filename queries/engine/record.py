@@ -42,10 +42,10 @@ class FrozenError(AttributeError):
 
 class Field:
     """A field's name, default and default factory (``field``)."""
-    __slots__ = ("name", "default", "default_factory", "init")
+    __slots__ = ("name", "default", "default_factory")
 
     def __init__(self, default=_MISSING, default_factory=_MISSING):
-        self.name, self.default, self.default_factory, self.init = None, default, default_factory, True
+        self.name, self.default, self.default_factory = None, default, default_factory
 
     def __repr__(self):
         return f"Field({self.name!r})"

@@ -76,7 +76,7 @@ def _plain(value, seen, kinds):
         if id(value) in seen:
             return {"r": seen[id(value)]}
         seen[id(value)] = number = len(seen)
-        fields = {f.name: _plain(getattr(value, f.name), seen, kinds) for f in record.fields(value) if f.init}
+        fields = {f.name: _plain(getattr(value, f.name), seen, kinds) for f in record.fields(value)}
         return {"c": kind, "n": number, "f": fields}
     raise Unsendable(f"a value of type {kind}")
 
@@ -146,7 +146,7 @@ def _instance(tree, made, kinds):
         raise Malformed(f"an object numbered {str(number)[:40]} twice or not by a number")
     if not isinstance(fields, dict):
         raise Malformed(f"a {name} whose fields are not an object")
-    expected = {f.name for f in record.fields(kind) if f.init}
+    expected = {f.name for f in record.fields(kind)}
     if set(fields) != expected:
         raise Malformed(f"a {name} with the fields {', '.join(sorted(fields))[:80]}")
     try:

@@ -608,8 +608,7 @@ class Partitions:
             oldest = next(iter(self._states))
             del self._states[oldest]
             self.dropped.append(oldest)
-        question = (preds, asked)
-        if question not in state.ready and not self._has(state, preds, asked):
+        if not self._has(state, preds, asked):
             need, values = self._need(preds, asked, state.reading)
             missing = {pred: values[pred] - state.got.get(pred, set()) for pred in values}
             groups = [self._groups[n] for n in sorted({self._group_of[pred] for pred in need if (
@@ -620,12 +619,9 @@ class Partitions:
                 except BaseException:
                     del self._states[key]       # half derived: start again at the next question
                     raise
-                for pred in (p for group in groups for p in group):
-                    if pred in self._selectors:
-                        state.got.setdefault(pred, set()).update(missing[pred])
-                    else:
-                        state.done.add(pred)
-            state.ready.add(question)
+                state.done.update(p for group in groups for p in group if p not in self._selectors)
+            for pred, new in missing.items():
+                state.got.setdefault(pred, set()).update(new)
         return state.tables
 
     def _has(self, state, preds, asked) -> bool:
@@ -725,4 +721,3 @@ class _Partition:
     reading: int                                # what the readers of its selected predicates read
     done: set = field(default_factory=set)      # the predicates derived (not selected)
     got: dict = field(default_factory=dict)     # selected predicate -> the values derived
-    ready: set = field(default_factory=set)     # the questions known to have what they need

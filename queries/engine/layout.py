@@ -17,10 +17,9 @@ that reads the program from there works it out no more.
 """
 from __future__ import annotations
 
-
 from .forward import is_local, order
 from .record import record, fields
-from .terms import Atom, Const, Var
+from .terms import Atom, Const
 
 
 @record(frozen=True)
@@ -147,22 +146,22 @@ def selectors(program, partitioned) -> dict:
 
 
 def _selector(rules, position, readers, inputs):
-    heads = [rule.head.args[position] if position < len(rule.head.args) else None for rule in rules]
+    heads = [rule.head.args[position] for rule in rules]
     if not all(isinstance(a, Const) for a in heads) or len({a.value for a in heads}) < 2:
         return None
     named, taken = set(), set()
     for lit, body in readers:
-        arg = lit.args[position] if position < len(lit.args) else None
+        arg = lit.args[position]
         if isinstance(arg, Const):
             named.add(arg.value)
             continue
         found = {(other.pred, k) for other in body if isinstance(other, Atom) and not other.negated and
-                 other.pred in inputs for k, a in enumerate(other.args) if isinstance(arg, Var) and a == arg}
+                 other.pred in inputs for k, a in enumerate(other.args) if a == arg}
         if not found:
             return None             # a reader that may read any value
         taken.add(min(found))
     by_value = {}
-    for k, (rule, head) in enumerate(zip(rules, heads)):
+    for k, head in enumerate(heads):
         by_value.setdefault(head.value, []).append(k)
     values = sorted(by_value, key=lambda v: (type(v) is str, v))
     needs = {v: tuple(sorted({lit.pred for k in by_value[v] for lit in rules[k].body if isinstance(lit, Atom)}))

@@ -13,7 +13,6 @@ after the longest satisfiable prefix, with the bindings that were tried.
 """
 from __future__ import annotations
 
-
 from .record import record, field
 from .terms import show
 
@@ -39,7 +38,7 @@ class Proof:
 
     def __init__(self, kind, pred, args, where="", origin="", rule=None, bindings=(), children=(), text="",
                  height=0, why=None, convention=()):
-        """The fields at once (a frozen record would set them one by one)."""
+        """The fields at once, by place or by name (a record's own __init__ matches its arguments to names first)."""
         self.__dict__.update(kind=kind, pred=pred, args=args, where=where, origin=origin, rule=rule,
                              bindings=bindings, children=children, text=text, height=height, why=why,
                              convention=convention)

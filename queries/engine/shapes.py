@@ -20,7 +20,6 @@ mine.dl:2: 'r1' has no row in conclusion, where the views find the words of a re
 """
 from __future__ import annotations
 
-
 from .problem import Problem, tagged
 from .record import record
 from .terms import Const

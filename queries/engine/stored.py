@@ -320,11 +320,10 @@ class _Chunks:
     its rules is first needed (layout.Selector)."""
 
     def __init__(self, parts, lines, selector):
-        self._parts, self._lines, self._read = parts, lines, {}
+        self._parts, self._lines, self._rules, self._read = parts, lines, selector.rules, {}
         self._place = {k: (value, offset) for value, numbers in selector.rules.items()
                        for offset, k in enumerate(numbers)}
         _check(sorted(self._place) == list(range(len(self._place))), "a selector's rules")
-        self._counts = {value: len(numbers) for value, numbers in selector.rules.items()}
 
     def __len__(self):
         return len(self._place)
@@ -341,7 +340,7 @@ class _Chunks:
         got = self._read.get((value, which))
         if got is None:
             got = self._read[(value, which)] = json.loads(self._parts[self._lines[value] + which])
-            _check(type(got) is list and len(got) == self._counts[value], "a value's rules")
+            _check(type(got) is list and len(got) == len(self._rules[value]), "a value's rules")
             if width:
                 _items(got, width)
         return got

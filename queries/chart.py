@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 from .cast_input import Cast, assert_cast, lines_by, make_cast, place
 from .engine.forward import KEPT
-from .engine.terms import Atom, Const, substitute, unify
+from .engine.terms import Atom, Const, Var
 from .knowledge import KnowledgeBase
 from .labels import check_lang, vocabulary
 from .messages import error
@@ -75,6 +75,27 @@ def cast(lines=None, *, kb=None, **options) -> "Chart":
     and either ``at`` (an ISO moment, with ``tz``) or ``month`` and ``day`` pillars."""
     kb = kb or default_kb()
     return Chart(kb, prepare(lines, kb=kb, **options))
+
+
+_FIRST = {}         # id(rule) -> (the rule, its first literal as _first_literal reads it)
+
+
+def _first_literal(rule):
+    """(the predicate of a view rule's first literal, where each of its arguments comes from: (the
+    place in the head, None) for a variable of the head, (None, the value) for a constant or
+    (None, None) for a variable the head leaves open), once per rule."""
+    got = _FIRST.get(id(rule))
+    if got is None or got[0] is not rule:
+        if len(_FIRST) > 65536:
+            _FIRST.clear()
+        heads = {}
+        for place, arg in enumerate(rule.head.args):
+            if isinstance(arg, Var):
+                heads.setdefault(arg.name, place)
+        lead = rule.body[0]
+        got = _FIRST[id(rule)] = (rule, (lead.pred, tuple(
+            (heads.get(arg.name), None) if isinstance(arg, Var) else (None, arg.value) for arg in lead.args)))
+    return got[1]
 
 
 class Chart:
@@ -169,9 +190,9 @@ class Chart:
         for rule, row in zip(rules, rows):
             literal = None
             if rule is not None:
-                bound = substitute(rule.body[0], unify(rule.head.args, row))
-                literal = bound.pred, tuple(a.value if hasattr(a, "value") else None for a in bound.args)
-                deeper.setdefault(literal[0], {})[literal[1]] = None
+                pred, places = _first_literal(rule)
+                literal = pred, tuple(value if at is None else row[at] for at, value in places)
+                deeper.setdefault(pred, {})[literal[1]] = None
             literals.append(literal)
         for pred, found in deeper.items():
             found.update(zip(found, self.kb.rules_behind(pred, list(found))))

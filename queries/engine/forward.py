@@ -33,17 +33,17 @@ Every step counts what it holds against a ``limits.Budget`` and names the predic
 """
 from __future__ import annotations
 
-import operator
 from collections import defaultdict
 from functools import lru_cache
 from operator import itemgetter
 
+from .compiler import View, condition, function, value_of
 from .limits import text_bytes
 from .record import record, field
-from .terms import NO_VALUE, Arith, Atom, Compare, Const, Var, evaluate, holds
+from .terms import NO_VALUE, Arith, Atom, Compare, Const, Var, evaluate
 
 KEPT = 16               # partitions whose derived tables are kept: those asked of last
-_ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+COMPILE_AFTER = 2       # runs of a clause by its steps before it runs as one function
 
 
 def is_local(rule, partitioned) -> bool:
@@ -122,19 +122,22 @@ class Plan:
 
     def __init__(self, rule):
         self.rule = rule
-        shape, self._params = _shape(rule.body)
-        self._body = _compile(shape)
+        self.shape, self.params = _shape(rule.body)
+        self._body = _compile(self.shape)
         slots = self._body.slots
         self.head = [(slots.get(a.name, a.name), None) if isinstance(a, Var) else (None, a.value)
                      for a in rule.head.args]
         self._row = _row_maker(self.head, len(slots))
+        self.layout = tuple(slot for slot, _ in self.head)
+        self.consts = tuple(value for slot, value in self.head if slot is None)
+        self._runs, self._compiled = 0, {}
         computed = {lit.left.name for lit in rule.body if isinstance(lit, Compare) and lit.op == "=="
                     and isinstance(lit.left, Var) and isinstance(lit.right, Arith)}
         self.made = tuple(i for i, a in enumerate(rule.head.args) if isinstance(a, Var) and a.name in computed)
         prefixes, number, start = [], None, 0
-        for lit in shape:
+        for lit in self.shape:
             end = start + lit[2].count(None) if lit.__class__ is tuple else start
-            number = _PREFIXES.setdefault((number, lit, self._params[start:end]), len(_PREFIXES))
+            number = _PREFIXES.setdefault((number, lit, self.params[start:end]), len(_PREFIXES))
             prefixes.append(number)
             start = end
         self._prefixes = tuple(prefixes)
@@ -142,8 +145,22 @@ class Plan:
     def run(self, tables, budget, delta=None, at=None, shared=None):
         """The head rows the clause derives from the tables (the literal ``at`` reading the
         rows of ``delta`` instead). ``shared`` (a dict) keeps the bindings of each prefix of
-        the body for the next clause that begins the same way, while the tables stay."""
-        envs = self._body.run(tables, budget, self._params, delta, at, None if shared is None else self._prefixes, shared)
+        the body for the next clause that begins the same way, while the tables stay.
+
+        From its COMPILE_AFTER-th run on, the clause runs as one function (compiler.py)."""
+        run = self._compiled.get(at)
+        if run is None:
+            self._runs += 1
+            if self._runs > COMPILE_AFTER:
+                run = self._compiled[at] = function(self.shape, self.layout, at) or False
+        if run:
+            own, static = tables.own, tables.static
+            for pred in self._body.needs:
+                rows = own.get(pred)
+                if not (rows if rows is not None else static.get(pred)):
+                    return _NONE
+            return run(tables, delta, budget, self.params, self.consts)
+        envs = self._body.run(tables, budget, self.params, delta, at, None if shared is None else self._prefixes, shared)
         return set(map(self._row, envs)) if envs else _NONE
 
     def recursive(self, group):
@@ -355,35 +372,14 @@ def _atom_step(lit, slots, start):
     return step
 
 
-class _View:
-    """A binding (tuple) read by name, for ``terms.evaluate`` and ``terms.holds``."""
-    __slots__ = ("env", "slots")
-
-    def __init__(self, env, slots):
-        self.env, self.slots = env, slots
-
-    def __getitem__(self, name):
-        return self.env[self.slots[name]]
-
-
-def _value_of(term, slots):
-    """A function from a binding to a term's value, when the term is a constant or a bound
-    variable (None otherwise: arithmetic, or a variable not bound yet)."""
-    if isinstance(term, Const):
-        return lambda env, v=term.value: v
-    if isinstance(term, Var) and term.name in slots:
-        return itemgetter(slots[term.name])
-    return None
-
-
 def _compare_step(lit, known):
     """A step of a comparison, under the variables bound before it (``known``)."""
     left, op = lit.left, lit.op
     if isinstance(left, Var) and left.name not in known and op == "==":
-        right = _value_of(lit.right, known)
+        right = value_of(lit.right, known)
         if right is None:
             def value(env, term=lit.right):
-                return evaluate(term, _View(env, known))
+                return evaluate(term, View(env, known))
         else:
             value = right
 
@@ -415,7 +411,7 @@ def _compare_step(lit, known):
                     _check(envs, out, budget)
             return out
         return choose
-    test = _test(lit, known)
+    test = condition(lit, known)
 
     def compare(envs, tables, budget, params):
         out = []
@@ -427,30 +423,6 @@ def _compare_step(lit, known):
                 _check(envs, out, budget)
         return out
     return compare
-
-
-def _test(lit, slots):
-    """Whether a comparison holds under a binding (as ``terms.holds``)."""
-    left, op = _value_of(lit.left, slots), lit.op
-    if op in ("in", "not in"):
-        choices, wanted = [c.value for c in lit.right], op == "in"
-        if left is not None:
-            return lambda env: (left(env) in choices) == wanted
-    else:
-        right = _value_of(lit.right, slots)
-        if left is not None and right is not None:
-            if op in ("==", "!="):
-                same = op == "=="
-                return lambda env: (left(env) == right(env)) == same
-            before = _ORDER[op]
-
-            def ordered(env):
-                try:
-                    return before(left(env), right(env))
-                except NO_VALUE:
-                    return False
-            return ordered
-    return lambda env: holds(lit, _View(env, slots))
 
 
 def _start(envs, budget):

@@ -21,7 +21,6 @@ its lines were cast (``Cast.casting``: the method and its inputs).
 """
 from __future__ import annotations
 
-import random
 from datetime import datetime
 
 from . import calendar, casting, clock
@@ -125,6 +124,7 @@ def from_coins(kb, spec, face: str = "inscribed-3") -> tuple:
 
 def random_lines(kb, seed: int, face: str = "inscribed-3") -> tuple:
     """Six lines from tosses of fair coins, reproducible from the seed."""
+    import random                   # only for a cast by chance
     worth = coin_values(kb, face)
     rng = random.Random(seed)
     return tuple(worth[sum(rng.randint(0, 1) for _ in range(max(worth)))] for _ in range(6))
@@ -165,6 +165,7 @@ def lines_by(kb, *, lines=None, coins=None, hexagram=None, to=None, seed=None, y
         raise error("chart.to_needs_name")
     method = given[0]
     if method in ("yarrow", "random"):
+        import random
         seed = random.SystemRandom().randrange(10 ** 6) if seed is None else seed
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise error("cast.seed", value=_short(repr(seed)))

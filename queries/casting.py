@@ -26,7 +26,6 @@
 """
 from __future__ import annotations
 
-import random
 from datetime import datetime, timedelta
 
 from .messages import error
@@ -65,6 +64,7 @@ def _split(rng, stalks: int, hung: int) -> int:
 def yarrow_lines(kb, seed: int) -> dict:
     """Six lines of the yarrow stalks, reproducible from the seed: their values bottom first and,
     for each line, the stalks set aside at each of its three changes."""
+    import random                   # only for a cast of the stalks
     numbers, values = yarrow_numbers(kb), _values(kb)
     rng, lines, changes = random.Random(seed), [], []
     for _ in range(6):

@@ -17,8 +17,7 @@ from __future__ import annotations
 import json
 
 from . import readings as reading_layer, timing as timing_layer, views
-from .engine import LANGS, render
-from .engine import Memo
+from .engine import LANGS, Memo, Var, goal, render
 from .messages import error
 from .labels import check_lang, convention_phrases, table_said, vocabulary
 from .rule_checks import READING
@@ -251,7 +250,7 @@ class Judgment:
     def proof(self):
         """The proof of the verdict: the weighing that reaches its direction and degree."""
         if self._proof is None:
-            self._proof = self.chart.kb.explain(f"verdict('{self.chart.id}', D, G)", expand_negations=True,
+            self._proof = self.chart.kb.explain(goal("verdict", self.chart.id, Var("D"), Var("G")), expand_negations=True,
                                                 memo=self.memo)
         return self._proof
 
@@ -318,7 +317,7 @@ class Judgment:
         said = render.account(self.proof(), lang, self.connectives())
         outweighed = self.weighing["outweighs"]
         if outweighed:
-            proof = self.chart.kb.explain(f"factor_outweighed('{self.chart.id}', '{outweighed[0]}')", memo=self.memo)
+            proof = self.chart.kb.explain(goal("factor_outweighed", self.chart.id, outweighed[0]), memo=self.memo)
             said = said[:render.ACCOUNT_MAX - 1] + [render.account(proof, lang, self.connectives())[0]]
         return said
 

@@ -26,7 +26,7 @@ import functools
 import re
 
 from .engine import Proof, render
-from .engine.terms import Const, substitute, unify
+from .engine.terms import Const, goal, substitute, unify
 from .rule_checks import READING, bound, proof_through
 
 LANGS = ("ko", "zh", "en")
@@ -243,7 +243,7 @@ def verdict(judgment) -> dict:
     factor = None
     if deciding:
         rules = kb.behind("factor", (c, deciding[0]))
-        rule, bindings = kb.step(f"factor('{c}', '{deciding[0]}')", memo=judgment.memo)
+        rule, bindings = kb.step(goal("factor", c, deciding[0]), memo=judgment.memo)
         factor = {"id": deciding[0], "name": named[deciding[0]][3], "rule": rules[0].info.id if rules else None,
                   "says": {lang: render.rule_sentence(rule, bindings, lang) for lang in LANGS}}
     return {"direction": directions[0] if directions else None,

@@ -36,7 +36,7 @@ from functools import lru_cache
 
 from . import calendar
 from .engine import render
-from .engine.terms import GLOSS, is_gloss
+from .engine.terms import GLOSS, goal, is_gloss
 
 LANGS = ("ko", "zh", "en")
 _STEMS = "甲乙丙丁戊己庚辛壬癸"
@@ -54,9 +54,9 @@ def _goal(pred, *args) -> str:
     return f"{pred}({', '.join(_quote(a) for a in args)})"
 
 
-def _said(judgment, goal) -> tuple:
-    """(rule id, {lang: sentence}) of the rule that proves a ground goal."""
-    rule, bindings = judgment.chart.kb.step(goal, memo=judgment.memo)
+def _said(judgment, pred, *args) -> tuple:
+    """(rule id, {lang: sentence}) of the rule that proves a ground atom."""
+    rule, bindings = judgment.chart.kb.step(goal(pred, *args), memo=judgment.memo)
     return rule.id, {lang: render.rule_sentence(rule, bindings, lang) for lang in LANGS}
 
 
@@ -106,9 +106,9 @@ def pace(judgment) -> dict | None:
         return None
     speeds = kb.match("timing_speed", c, None)
     out = {"unit": found[0], "units": found, "speed": speeds[0][1] if speeds else None}
-    out["unit_rule"], out["unit_reason"] = _said(judgment, _goal("timing_unit", c, found[0]))
+    out["unit_rule"], out["unit_reason"] = _said(judgment, "timing_unit", c, found[0])
     if speeds:
-        proof = kb.explain(_goal("timing_speed", c, out["speed"]), memo=judgment.memo)
+        proof = kb.explain(goal("timing_speed", c, out["speed"]), memo=judgment.memo)
         reason = proof.children[0]
         out["speed_rule"] = reason.rule.id
         out["speed_reason"] = {lang: render.sentence(reason, lang) for lang in LANGS}
@@ -120,7 +120,7 @@ def blocked(judgment) -> list:
     kb, c = judgment.chart.kb, judgment.chart.id
     out = []
     for _, why in kb.match("timing_none", c, None):
-        rule, reason = _said(judgment, _goal("timing_none", c, why))
+        rule, reason = _said(judgment, "timing_none", c, why)
         out.append({"kind": why, "rule": rule, "reason": reason})
     return out
 
@@ -150,7 +150,7 @@ def candidates(judgment, count: int = 3) -> list:
     for key, (side, unit_rank, rank, branches) in groups.items():
         unit, kind = key[0], key[1]
         branches = sorted(branches, key=order.get)
-        rule, reason = _said(judgment, _goal("timing_branch", c, kind, branches[0]))
+        rule, reason = _said(judgment, "timing_branch", c, kind, branches[0])
         info = table[kind]
         item = {"unit": unit, "branch": branches[0] if len(key) == 3 else None, "kind": kind,
                 "label": info["label"], "subject": info["subject"], "polarity": info["polarity"],

@@ -9,7 +9,7 @@ from importlib import import_module
 
 _HOME = {
     "Atom": "terms", "Compare": "terms", "Const": "terms", "RuleInfo": "terms", "Var": "terms",
-    "show": "terms", "substitute": "terms",
+    "goal": "terms", "show": "terms", "substitute": "terms",
     "parse_goal": "reader", "parse_text": "reader",
     "Failure": "proof", "Proof": "proof", "WhyNot": "proof", "Memo": "explain",
     "KnowledgeBase": "kb", "Options": "kb",

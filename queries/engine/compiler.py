@@ -108,7 +108,7 @@ def function(shape, head, at):
             code.open(f"if {a} {op} {code.value(tuple(c.value for c in right))}:")
         elif a is not None and b is not None and op in ("==", "!="):
             code.open(f"if {a} {op} {b}:")
-        elif a is not None and b is not None:
+        elif a is not None and b is not None and op in _ORDER:
             code.line("try:")
             code.line(f"    ok = {a} {op} {b}")
             code.line("except NO_VALUE:")

@@ -20,7 +20,7 @@ from pathlib import Path
 from .errors import KnowledgeError
 from .files import read_text
 from .problem import Problem
-from .reader import PREDICATE, RESERVED
+from .terms import PREDICATE, RESERVED
 from .record import record
 
 TYPES = {"str": str, "int": int}

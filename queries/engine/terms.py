@@ -7,7 +7,10 @@
 """
 from __future__ import annotations
 
+import builtins
+import keyword
 import operator
+import re
 
 from .errors import QueryTooLarge
 from .record import record, field
@@ -185,12 +188,26 @@ class Fact:
         return f"{self.path}:{self.line}" if self.line else self.path
 
 
+def goal(pred, *args) -> tuple:
+    """A goal of one positive atom, each argument a value or a Var: what a knowledge base takes
+    as it is, with no text to read.
+
+    >>> print(*goal("verdict", "c1", Var("D")))
+    verdict('c1', D)
+    """
+    return (Atom(pred, tuple(a if isinstance(a, Var) else Const(a) for a in args)),)
+
+
 def show(value) -> str:
     """A value as a reader sees it: text as it is, a number as digits, a variable (left open
     in a negation) by its name."""
     if isinstance(value, str):
         return value
     return value.name if isinstance(value, Var) else repr(value)
+
+
+PREDICATE = re.compile(r"[a-z][a-z0-9_]*\Z")   # a predicate's name
+RESERVED = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | {"sum_", "len_", "min_", "max_"}  # Python's own
 
 
 def is_variable_name(name: str) -> bool:

@@ -85,3 +85,11 @@ def test_a_compiled_join_that_finds_nothing_still_stops_at_the_time_limit():
     run = function(plan.shape, plan.layout, None)
     with pytest.raises(QueryTimeout):
         run(tables, None, Limits(seconds=1e-9, memory_mb=None).budget(), plan.params, plan.consts)
+
+
+def test_a_constant_that_reads_as_code_stays_a_value():
+    odd = "') or __import__('os').system('false') or ('"
+    plan = Plan(_rule(f"odd(C, W) <= word(C, W) & (W != \"{odd}\") & ~word(C, \"{odd}\")"))
+    tables = Tables({}, {"word": {("c", odd), ("d", "丑")}})
+    run = function(plan.shape, plan.layout, None)
+    assert run(tables, None, Limits().budget(), plan.params, plan.consts) == {("d", "丑")} == _by_steps(plan, tables)

@@ -389,8 +389,7 @@ def _next_stem(kb, stem) -> list:
 def assert_cast(kb, cast: Cast, cast_id: str) -> str:
     """Assert the facts of a cast under an id, once its pillars are checked; the chart clauses do the rest."""
     check_pillars(kb, cast)
-    for pred, args in cast_facts(cast, cast_id):
-        kb.assert_fact(pred, *args)
+    kb.assert_facts(cast_facts(cast, cast_id))
     return cast_id
 
 

@@ -569,14 +569,20 @@ class Partitions:
         """Forget every partition's tables and the static rows (the knowledge outside changed)."""
         self._states, self._all, self.static_rows, self._static_indexes = {}, {}, None, {}
 
-    def changed(self, pred, row):
-        """A fact on an input or partitioned predicate came or went: its partition starts again."""
-        key = row[0] if self.local else None
-        facts = self.input[key]
-        facts.symmetric_difference_update({(pred, row)})
-        if not facts:
-            del self.input[key]
-        self._states.pop(key, None)
+    def changed(self, facts):
+        """Facts ((predicate, row) pairs) on input or partitioned predicates came or went: their
+        partitions start again."""
+        local, inputs, states = self.local, self.input, self._states
+        for fact in facts:
+            key = fact[1][0] if local else None
+            held = inputs[key]
+            if fact in held:
+                held.discard(fact)
+                if not held:
+                    del inputs[key]
+            else:
+                held.add(fact)
+            states.pop(key, None)
         self._all = {}
 
     def static(self):

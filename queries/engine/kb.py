@@ -147,8 +147,7 @@ class KnowledgeBase:
             self._parts = Partitions(self._rules, layout.groups, layout.scope, program.graph, layout.selected,
                                      local=not layout.apart)
             for pred in sorted(layout.scope & program.stated):
-                for args in self._fact_index.rows(pred):
-                    self._parts.changed(pred, args)
+                self._parts.changed((pred, args) for args in self._fact_index.rows(pred))
         cache = self.options.cache
         self._cache_key = cache.key(program) if cache is not None else None
 
@@ -393,20 +392,35 @@ class KnowledgeBase:
     @_bounded
     def assert_fact(self, pred, *args, where="asserted"):
         """Add a fact (a partition's input, say); answers and proofs see it at once."""
-        self._check_fact(pred, args)
+        self.assert_facts([(pred, args)], where)
+
+    @_bounded
+    def assert_facts(self, facts, where="asserted"):
+        """Add facts, (predicate, arguments) pairs (a cast's input, say): each checked before any
+        is added, then told as one change."""
+        keys = []
+        for pred, args in facts:
+            args = tuple(args)
+            self._check_fact(pred, args)
+            keys.append((pred, args))
         self._activate()
-        key = (pred, tuple(args))
-        if key not in self._fact_index:
-            self._fact_index[key] = Fact(Atom(pred, tuple(Const(a) for a in args)), where, 0, "asserted")
-            self._changed(pred, key, self._backend.add)
+        index, added = self._fact_index, []
+        for key in dict.fromkeys(keys):
+            if key not in index:
+                index[key] = Fact(Atom(key[0], tuple(Const(a) for a in key[1])), where, 0, "asserted")
+                added.append(key)
+        self._changed_all(added, self._backend.add)
 
     @_bounded
     def retract_fact(self, pred, *args):
         self._check_fact(pred, args)
         self._activate()
-        key = (pred, tuple(args))
-        if self._fact_index.pop(key, None) is not None:
-            self._changed(pred, key, self._backend.remove)
+        self._retract([(pred, tuple(args))])
+
+    def _retract(self, keys):
+        index = self._fact_index
+        gone = [key for key in keys if index.pop(key, None) is not None]
+        self._changed_all(gone, self._backend.remove)
 
     @_bounded
     def retract_partition(self, key) -> int:
@@ -418,9 +432,22 @@ class KnowledgeBase:
             held = self._fact_index
         gone = [k for k in held
                 if k[0] in self._scope and k[1][:1] == (key,) and self._fact_index[k].origin == "asserted"]
-        for pred, args in gone:
-            self.retract_fact(pred, *args)
+        self._activate()
+        self._retract(gone)
         return len(gone)
+
+    def _changed_all(self, keys, change):
+        """``_changed`` of many facts: those of a partition's input told at once, when every one
+        is such (the answers of each partition they name forgotten once)."""
+        parts = self._parts
+        if parts is None or not parts.local or self._kept or self._filled or \
+                any(pred in self._feeds_static or pred not in parts.scope for pred, _ in keys):
+            for key in keys:
+                self._changed(key[0], key, change)
+            return
+        parts.changed(keys)
+        for partition in dict.fromkeys(args[0] for _, args in keys):
+            self._forget(partition)
 
     def _changed(self, pred, key, change):
         """Tell pyDatalog; a fact under a static predicate means computing those again, and one
@@ -431,7 +458,7 @@ class KnowledgeBase:
         if self._filled:
             change(*key)
         if self._parts is not None and pred in self._parts.scope:
-            self._parts.changed(*key)
+            self._parts.changed((key,))
             self._forget(key[1][0] if self._parts.local else _EVERY)
             return
         if self._parts is not None:

@@ -605,6 +605,9 @@ class KnowledgeBase:
         self._activate()
         if self.program.arity(pred) != len(pattern):
             self.parse((atom,))                 # says what is wrong
+        if pred in self._scope and self._own_rows(pattern):
+            self._part_tables()
+            return _sorted(self._partition(pattern[0], (pred,), (atom,)).rows(pred))
         rows = self._solutions((atom,)).rows
         if None not in pattern:
             return [tuple(pattern) for _ in rows]
@@ -614,6 +617,12 @@ class KnowledgeBase:
             first = pattern[:1]
             return [first + row for row in rows]
         return [tuple(next(values) if v is None else v for v in pattern) for values in map(iter, rows)]
+
+    def _own_rows(self, pattern) -> bool:
+        """Whether a pattern asks for every row of one partition, when the tables answer: its
+        rows in the partition's tables are the answer (each of them names the partition first)."""
+        return len(pattern) > 1 and pattern[0] is not None and self._parts is not None and self._parts.local \
+            and self._static_answers is not None and all(v is None for v in pattern[1:])
 
     @_bounded
     def unknown_constants(self, goal):

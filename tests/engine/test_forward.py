@@ -232,3 +232,16 @@ def test_a_selected_predicate_is_derived_for_the_values_asked_and_more_when_aske
     tabled.assert_fact("topic", "a", "sun")             # a new input: the partition starts again
     assert tabled.ask("said('a', X)") == [("p",), ("sun",)]
     assert tabled._parts._states["a"].got == {"say": {"rain", "sun", "any"}}
+
+
+def test_a_partitions_rows_read_whole_agree_with_pydatalog_even_as_the_first_question(folder):
+    tabled, plain = _both(folder)
+    for kb in (tabled, plain):
+        _assert_steps(kb, "a", [("p", "q"), ("q", "r")])
+        _assert_steps(kb, "b", [("x", "y")])
+    for pred in ("heavy", "reach", "step", "start"):
+        arity = tabled.program.arity(pred)
+        for case in ("a", "b", "none"):
+            pattern = (case, *[None] * (arity - 1))
+            assert tabled.match(pred, *pattern) == plain.match(pred, *pattern), (pred, case)
+    assert tabled.match("reach", "a", None, None) == [("a", "p", "q"), ("a", "p", "r"), ("a", "q", "r")]

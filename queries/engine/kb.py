@@ -474,6 +474,7 @@ class KnowledgeBase:
                 solved.pop(body, None)
 
     def _clear_solved(self):
+        self._matched = {}                      # (predicate, pattern) -> the rows match gives, outside the partitions
         self._solved = {}                       # body -> its _Solved
         self._solved_in = defaultdict(list)     # the partition a body's solutions depend on (or _EVERY …) -> bodies
 
@@ -601,6 +602,9 @@ class KnowledgeBase:
     @_bounded
     def match(self, pred, *pattern):
         """Sorted rows of one predicate; ``None`` in the pattern matches anything."""
+        got = self._matched.get((pred, pattern))
+        if got is not None:
+            return list(got)
         atom = Atom(pred, tuple(Var(f"A{i}") if v is None else Const(v) for i, v in enumerate(pattern)))
         self._activate()
         if self.program.arity(pred) != len(pattern):
@@ -609,6 +613,14 @@ class KnowledgeBase:
             self._part_tables()
             return _sorted(self._partition(pattern[0], (pred,), (atom,)).rows(pred))
         rows = self._solutions((atom,)).rows
+        if self._parts is not None and pred not in self._scope and self._static_answers is not None:
+            self._matched[(pred, pattern)] = got = tuple(self._rows_of(pattern, rows))
+            return list(got)
+        return self._rows_of(pattern, rows)
+
+    @staticmethod
+    def _rows_of(pattern, rows) -> list:
+        """The rows of a pattern from the values of its open places."""
         if None not in pattern:
             return [tuple(pattern) for _ in rows]
         if all(v is None for v in pattern):

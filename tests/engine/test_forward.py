@@ -245,3 +245,14 @@ def test_a_partitions_rows_read_whole_agree_with_pydatalog_even_as_the_first_que
             pattern = (case, *[None] * (arity - 1))
             assert tabled.match(pred, *pattern) == plain.match(pred, *pattern), (pred, case)
     assert tabled.match("reach", "a", None, None) == [("a", "p", "q"), ("a", "p", "r"), ("a", "q", "r")]
+
+
+def test_rows_outside_the_partitions_matched_again_after_the_knowledge_outside_changes(folder):
+    tabled, plain = _both(folder)
+    for kb in (tabled, plain):
+        _assert_steps(kb, "a", [("p", "q")])
+        assert kb.match("weight", None, None) == [("p", 3)] and kb.match("weight", "p", None) == [("p", 3)]
+        kb.assert_fact("weight", "q", 9)
+        assert kb.match("weight", None, None) == [("p", 3), ("q", 9)] and kb.match("weight", "q", None) == [("q", 9)]
+        kb.retract_fact("weight", "p", 3)
+        assert kb.match("weight", "p", None) == [] and kb.match("heavy", "a", None) == []

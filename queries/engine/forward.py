@@ -34,7 +34,7 @@ Every step counts what it holds against a ``limits.Budget`` and names the predic
 from __future__ import annotations
 
 from collections import defaultdict
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from operator import itemgetter
 
 from .compiler import View, condition, function, value_of
@@ -118,50 +118,24 @@ class Tables:
 
 
 class Plan:
-    """One clause compiled for bottom-up evaluation: its body's steps at once, what its head
-    makes of them when it first makes a row (many clauses of a question find nothing)."""
+    """One clause compiled for bottom-up evaluation: its body's steps, its head's places; the
+    function that makes a row of a binding when the clause first finds one (many clauses of a
+    question find nothing), and the numbers of its prefixes when it first shares them."""
 
     def __init__(self, rule):
         self.rule = rule
         self.shape, self.params = _shape(rule.body)
         self._body = _compile(self.shape)
-        self._runs, self._compiled = 0, {}
-
-    @cached_property
-    def head(self):
-        """The slot of each head argument's variable (None for a constant) and the constant."""
         slots = self._body.slots
-        return [(slots.get(a.name, a.name), None) if isinstance(a, Var) else (None, a.value)
-                for a in self.rule.head.args]
-
-    @cached_property
-    def layout(self):
-        return tuple(slot for slot, _ in self.head)
-
-    @cached_property
-    def consts(self):
-        return tuple(value for slot, value in self.head if slot is None)
-
-    @cached_property
-    def made(self):
-        """The places of the head whose values arithmetic makes."""
-        computed = {lit.left.name for lit in self.rule.body if isinstance(lit, Compare) and lit.op == "=="
+        self.head = [(slots.get(a.name, a.name), None) if isinstance(a, Var) else (None, a.value)
+                     for a in rule.head.args]
+        self.layout = tuple(slot for slot, _ in self.head)
+        self.consts = tuple(value for slot, value in self.head if slot is None)
+        computed = {lit.left.name for lit in rule.body if isinstance(lit, Compare) and lit.op == "=="
                     and isinstance(lit.left, Var) and isinstance(lit.right, Arith)}
-        return tuple(i for i, a in enumerate(self.rule.head.args) if isinstance(a, Var) and a.name in computed)
-
-    @cached_property
-    def _row(self):
-        return _row_maker(self.head, len(self._body.slots))
-
-    @cached_property
-    def _prefixes(self):
-        prefixes, number, start = [], None, 0
-        for lit in self.shape:
-            end = start + lit[2].count(None) if lit.__class__ is tuple else start
-            number = _PREFIXES.setdefault((number, lit, self.params[start:end]), len(_PREFIXES))
-            prefixes.append(number)
-            start = end
-        return tuple(prefixes)
+        self.made = tuple(i for i, a in enumerate(rule.head.args) if isinstance(a, Var) and a.name in computed)
+        self._row = self._prefixes = None
+        self._runs, self._compiled = 0, {}
 
     def run(self, tables, budget, delta=None, at=None, shared=None):
         """The head rows the clause derives from the tables (the literal ``at`` reading the
@@ -169,11 +143,8 @@ class Plan:
         the body for the next clause that begins the same way, while the tables stay.
 
         From its COMPILE_AFTER-th run on, the clause runs as one function (compiler.py)."""
-        own, static = tables.own, tables.static
-        for pred in self._body.needs:
-            rows = own.get(pred)
-            if not (rows if rows is not None else static.get(pred)):
-                return _NONE
+        if self._body.holds_nowhere(tables):
+            return _NONE
         run = self._compiled.get(at)
         if run is None:
             self._runs += 1
@@ -181,8 +152,24 @@ class Plan:
                 run = self._compiled[at] = function(self.shape, self.layout, at) or False
         if run:
             return run(tables, delta, budget, self.params, self.consts)
+        if shared is not None and self._prefixes is None:
+            self._prefixes = self._numbered()
         envs = self._body.run(tables, budget, self.params, delta, at, None if shared is None else self._prefixes, shared)
-        return set(map(self._row, envs)) if envs else _NONE
+        if not envs:
+            return _NONE
+        if self._row is None:
+            self._row = _row_maker(self.head, len(self._body.slots))
+        return set(map(self._row, envs))
+
+    def _numbered(self):
+        """A number for each prefix of the body (``_PREFIXES``)."""
+        prefixes, number, start = [], None, 0
+        for lit in self.shape:
+            end = start + lit[2].count(None) if lit.__class__ is tuple else start
+            number = _PREFIXES.setdefault((number, lit, self.params[start:end]), len(_PREFIXES))
+            prefixes.append(number)
+            start = end
+        return tuple(prefixes)
 
     def recursive(self, group):
         """The places of the body's literals on a predicate of the group."""
@@ -206,7 +193,7 @@ def bindings(body, tables, budget):
     """
     shape, params = _shape(body)
     compiled = _compile(shape)
-    return compiled.names, compiled.run(tables, budget, params)
+    return compiled.names, [] if compiled.holds_nowhere(tables) else compiled.run(tables, budget, params)
 
 
 def _row_maker(head, width):
@@ -263,12 +250,17 @@ class _Body:
         self.steps, self.plans = [None] * len(plans), plans
         self.slots, self.names, self.needs = slots, tuple(slots), needs
 
-    def run(self, tables, budget, params, delta=None, at=None, prefixes=None, shared=None):
+    def holds_nowhere(self, tables) -> bool:
+        """Whether a predicate the body needs has no rows in the tables."""
         own, static = tables.own, tables.static
         for pred in self.needs:
             rows = own.get(pred)
             if not (rows if rows is not None else static.get(pred)):
-                return ()
+                return True
+        return False
+
+    def run(self, tables, budget, params, delta=None, at=None, prefixes=None, shared=None):
+        """The bindings under which the body holds (``holds_nowhere`` asked first)."""
         envs, start = [()], 0
         if prefixes:
             for k, key in enumerate(prefixes):

@@ -602,11 +602,11 @@ class KnowledgeBase:
     @_bounded
     def match(self, pred, *pattern):
         """Sorted rows of one predicate; ``None`` in the pattern matches anything."""
+        self._activate()
         got = self._matched.get((pred, pattern))
         if got is not None:
             return list(got)
         atom = Atom(pred, tuple(Var(f"A{i}") if v is None else Const(v) for i, v in enumerate(pattern)))
-        self._activate()
         if self.program.arity(pred) != len(pattern):
             self.parse((atom,))                 # says what is wrong
         if pred in self._scope and self._own_rows(pattern):

@@ -23,7 +23,6 @@ from .engine.forward import KEPT
 from .engine.terms import Atom, Const, Var
 from .knowledge import KnowledgeBase
 from .labels import check_lang, vocabulary
-from .messages import error
 
 _shared = {}
 _ids = itertools.count(1)

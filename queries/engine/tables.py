@@ -119,14 +119,13 @@ def read_table(path: Path | str, label: str | None = None, identity=None, tick=N
     text = read_text(path, label, identity) if text is None else text
     columns, rows, notes, doc, problems, header_line = None, [], [], [], [], 1
     plain, ints = False, ()     # every column text: a row's cells are its values, once checked
-    for n, line in enumerate(text.splitlines(), 1):
+    for n, line in enumerate(text.splitlines(), 1):      # no line keeps a "\r": it is a break
         if tick is not None and not n % 1024:
             tick(len(rows))
-        line = line.rstrip("\r")
-        if line.startswith("#"):
+        if line[:1] == "#":
             (notes if columns else doc).append(line[1:].strip())
             continue
-        if not line.strip():
+        if not line or line.isspace():
             continue
         cells = line.split("\t")
         if columns is None:
@@ -163,7 +162,8 @@ def read_table(path: Path | str, label: str | None = None, identity=None, tick=N
             values = _values(cells, columns, f"{label}:{n}", problems)
         if len(values) == len(columns):
             rows.append(Row(tuple(values), label, n, tuple(notes) if notes else ()))
-        notes = []
+        if notes:
+            notes = []
     if columns is None:
         problems.append(Problem(f"{label}:1: no header row (argument names separated by tabs)",
                                 "problem.no_header", where=f"{label}:1"))

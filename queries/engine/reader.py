@@ -1,4 +1,4 @@
-"""Clause text -> Rule and Fact values, read through an ``ast`` whitelist.
+"""Clause text -> Rule and Fact values, read through an ``ast`` whitelist (grammar.py).
 
 Nothing in a clause file can call, import or touch an attribute: the reader accepts facts and
 rules of the grammar below and refuses everything else, each problem with its file:line.

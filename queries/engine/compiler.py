@@ -5,7 +5,8 @@ times; before, its steps build every binding of each literal in turn).
 The function gives the rows the steps give, and reads the same indexes. The source is made
 from the clause's shape alone: slots, places and operators. Every value of the clause (a
 predicate's name, a constant, a comparison's function) is handed to it, never written into
-the source, so no text of a rule file becomes code.
+the source, so no text of a rule file becomes code. How a comparison is read under a binding
+(``condition``, ``value_of``, ``View``) is here too: the steps read it the same way.
 
 >>> from queries.engine.reader import parse_text
 >>> from queries.engine.forward import Plan, Tables
